@@ -1,0 +1,40 @@
+// Ropes: particles joined by XPBD distance constraints, optionally with bending.
+#pragma once
+#include <cstdint>
+#include <vector>
+#include "wisp/types.h"
+
+namespace wisp {
+
+// Parameters that can change while the rope lives (RopeParams) are kept apart from the
+// geometry that is fixed at creation (RopeDef), as in Jolt's settings/state split.
+struct RopeParams {
+  float radius = 0.01f;            // m: particle collision radius
+  float stretchCompliance = 0;     // m/N: 0 = inextensible
+  bool bending = false;            // adds (i, i+2) distance constraints
+  float bendCompliance = 1e-3f;    // m/N for the bending constraints
+  float damping = 0.1f;            // 1/s: velocity decays as dv/dt = -damping * v
+  float drag = 1.0f;               // 1/s: coupling to the air velocity (wind); also damps in still air
+  float gravityScale = 1;          // multiplies the world gravity (negative = anti-gravity)
+  float yieldRatio = 0;            // plastic stretch starts past rest * yieldRatio (>1); 0 = elastic only
+  float plasticity = 1;            // 1/s: how fast the rest length creeps once past the yield ratio
+  bool collide = true;             // collide with the world's colliders
+  // Long-range attachments: no particle gets farther from its nearest pinned particle than the
+  // rope's rest length between them. Keeps long ropes from over-stretching at low substep counts.
+  bool tethers = true;
+};
+
+struct RopeDef {
+  // Geometry: either `points` (2 or more), or a straight line from `start` to `end` cut into
+  // `segments` equal segments (used when `points` is empty).
+  std::vector<Vec3> points;
+  Vec3 start{0, 0, 0};
+  Vec3 end{1, 0, 0};
+  int segments = 16;
+  float massPerLength = 0.1f;      // kg/m, spread over the particles
+  // Particles pinned where they start (a fixed anchor is made for each and owned by the rope).
+  std::vector<int> pinned;
+  RopeParams params;
+};
+
+}  // namespace wisp

@@ -1,0 +1,134 @@
+// The World owns every simulated object and steps them with a fixed internal time step.
+//
+//   World::create(settings) -> world
+//   world.addRope(def) / addAnchor / addCollider / pin ...
+//   world.step(frameDt)       every frame, with the real elapsed time
+//   world.ropePositions(id)   interleaved xyz floats, valid until the next structural change
+#pragma once
+#include <cstdint>
+#include <memory>
+
+#include "wisp/collider.h"
+#include "wisp/ids.h"
+#include "wisp/rope.h"
+#include "wisp/status.h"
+#include "wisp/types.h"
+#include "wisp/wind.h"
+
+namespace wisp {
+
+struct WorldSettings {
+  Vec3 gravity{0, -9.81f, 0};  // m/s^2, any direction
+  double fixedDt = 1.0 / 60.0; // s: internal step; frame time is accumulated and consumed in these
+  int substeps = 8;            // per fixed step (1..128); small steps beat many iterations (Macklin 2019)
+  int iterations = 1;          // constraint passes per substep (1..64)
+  double maxFrameDt = 0.1;     // s: longer frames are clamped to this and the dropped time reported
+  double rejectFrameDt = 1.0;  // s: longer frames are an error (a stalled caller, not a hitch)
+  bool collisions = true;      // master switch for collider contacts
+  int threads = 1;             // worker threads for the step: 1 = serial, 0 = all available
+  WindSettings wind;
+};
+
+// What one call of step() did.
+struct StepReport {
+  int fixedSteps = 0;       // internal steps taken
+  double droppedTime = 0;   // s cut off by maxFrameDt
+  double leftover = 0;      // s left in the accumulator for the next call
+};
+
+// A particle's state, for tests, tools and debugging.
+struct ParticleState {
+  Vec3 position;
+  Vec3 velocity;
+  float invMass = 0;  // 1/kg; 0 when pinned
+  bool pinned = false;
+};
+
+struct WorldStats {
+  int ropes = 0;
+  int particles = 0;
+  int constraints = 0;  // distance + bending
+  int anchors = 0;
+  int colliders = 0;
+  int threads = 1;      // threads actually used by step()
+  bool simd = false;    // SIMD kernels compiled in
+};
+
+class World {
+ public:
+  static Status validate(const WorldSettings& settings);
+  // Creates a world; on error `out` is left untouched.
+  static Status create(const WorldSettings& settings, std::unique_ptr<World>* out);
+  ~World();
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  // --- time --------------------------------------------------------------------------------
+  // Adds frameDt (s) to the accumulator and runs the fixed steps it covers. frameDt <= 0, NaN,
+  // inf or > rejectFrameDt is an error and changes nothing; > maxFrameDt is clamped (reported).
+  Status step(double frameDt, StepReport* report = nullptr);
+  const WorldSettings& settings() const;
+  Status setSettings(const WorldSettings& settings);  // validated; the accumulator is kept
+  Status setGravity(Vec3 gravity);
+  Status setWind(const WindSettings& wind);
+  double time() const;        // s simulated so far (fixed steps taken * fixedDt)
+  uint64_t stepCount() const;
+
+  // --- ropes -------------------------------------------------------------------------------
+  Status addRope(const RopeDef& def, RopeId* out);
+  Status removeRope(RopeId id);
+  Status ropeParams(RopeId id, RopeParams* out) const;
+  Status setRopeParams(RopeId id, const RopeParams& params);
+  Status ropeParticleCount(RopeId id, int* out) const;
+  // Interleaved x,y,z per particle (3 * count floats), refreshed at the end of every step and
+  // after any call that moves particles. nullptr for an invalid id.
+  const float* ropePositions(RopeId id) const;
+  Status particle(RopeId id, int index, ParticleState* out) const;
+  Status setParticleVelocity(RopeId id, int index, Vec3 velocity);
+  // Rest length of segment `segment` (m); grows when the rope yields plastically.
+  Status segmentRestLength(RopeId id, int segment, float* out) const;
+  // Cuts segment `segment` (joining particles segment and segment+1). The rope keeps particles
+  // [0, segment]; the rest, with their velocities and pins, become the new rope `tail`.
+  Status cutRope(RopeId id, int segment, RopeId* tail);
+  // Rigidly moves the whole rope (positions, and velocities rotated) by rotation about `pivot`
+  // then translation, without injecting velocity. Pinned particles move with it; their anchors
+  // are not moved (move them with teleportAnchor).
+  Status teleportRope(RopeId id, const Transform& delta, Vec3 pivot);
+  // Back to the pose and rest lengths of creation, at rest.
+  Status resetRope(RopeId id);
+
+  // --- anchors (kinematic targets) ----------------------------------------------------------
+  Status addAnchor(Vec3 position, AnchorId* out);
+  Status removeAnchor(AnchorId id);  // particles pinned to it become free
+  // The new position is reached at the end of the next step; particles pinned to it follow a
+  // straight path across the substeps, so a moving anchor injects no velocity spike.
+  Status setAnchorPosition(AnchorId id, Vec3 position);
+  // Jumps there at once: no interpolation, and pinned particles do not gain velocity.
+  Status teleportAnchor(AnchorId id, Vec3 position);
+  Status anchorPosition(AnchorId id, Vec3* out) const;
+  Status pin(RopeId rope, int particle, AnchorId anchor);
+  Status unpin(RopeId rope, int particle);
+
+  // --- colliders ----------------------------------------------------------------------------
+  Status addCollider(const ColliderDef& def, ColliderId* out);
+  Status removeCollider(ColliderId id);
+  Status setColliderTransform(ColliderId id, const Transform& transform);
+  Status setColliderEnabled(ColliderId id, bool enabled);
+  Status setColliderFriction(ColliderId id, float friction);
+  Status collider(ColliderId id, ColliderDef* out) const;
+
+  // --- inspection ----------------------------------------------------------------------------
+  // FNV-1a over the full simulation state (every float bit-exact): equal hashes, equal worlds.
+  uint64_t stateHash() const;
+  WorldStats stats() const;
+  // Bumped whenever particle storage may have moved (add, remove, cut): views must be re-read.
+  uint64_t layoutVersion() const;
+
+  struct Impl;
+
+ private:
+  explicit World(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace wisp

@@ -1,0 +1,79 @@
+// Air velocity at a point and time: the mean wind plus turbulence. Turbulence is smooth value
+// noise (trilinear with smoothstep weights) on an integer lattice hashed with the seed, carried
+// along by the mean wind (frozen-turbulence hypothesis), so gusts travel downwind. Only integer
+// hashing, floor and + - * are used: deterministic on every target.
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+#include "math/vec3.h"
+#include "wisp/wind.h"
+
+namespace wisp {
+
+struct WindField {
+  Vec3 mean;          // m/s
+  float gust = 0;     // m/s amplitude of the turbulent part
+  float invScale = 0; // 1/m
+  uint32_t seed = 1;
+  bool active = false;
+  bool turbulent = false;
+};
+
+inline WindField makeWindField(const WindSettings& w) {
+  WindField f;
+  float len = length(w.direction);
+  Vec3 dir = len > 0 ? w.direction * (1.0f / len) : Vec3{1, 0, 0};
+  f.mean = dir * w.speed;
+  f.gust = w.speed * w.turbulence;
+  f.invScale = 1.0f / w.turbulenceScale;
+  f.seed = w.seed;
+  f.active = w.speed > 0.0f;
+  f.turbulent = f.active && w.turbulence > 0.0f;
+  return f;
+}
+
+inline uint32_t latticeHash(int32_t x, int32_t y, int32_t z, uint32_t seed) {
+  uint32_t h = seed * 0x9E3779B1u;
+  h ^= static_cast<uint32_t>(x) * 0x85EBCA77u;
+  h = (h << 13) | (h >> 19);
+  h ^= static_cast<uint32_t>(y) * 0xC2B2AE3Du;
+  h = (h << 11) | (h >> 21);
+  h ^= static_cast<uint32_t>(z) * 0x27D4EB2Fu;
+  h ^= h >> 15; h *= 0x2C1B3C6Du; h ^= h >> 12; h *= 0x297A2D39u; h ^= h >> 15;
+  return h;
+}
+inline float latticeValue(int32_t x, int32_t y, int32_t z, uint32_t seed) {
+  return static_cast<float>(latticeHash(x, y, z, seed) >> 8) * (2.0f / 16777216.0f) - 1.0f;  // [-1, 1)
+}
+
+// Smooth noise in [-1, 1].
+inline float valueNoise(Vec3 p, uint32_t seed) {
+  float fx = std::floor(p.x), fy = std::floor(p.y), fz = std::floor(p.z);
+  int32_t ix = static_cast<int32_t>(fx), iy = static_cast<int32_t>(fy), iz = static_cast<int32_t>(fz);
+  float tx = p.x - fx, ty = p.y - fy, tz = p.z - fz;
+  tx = tx * tx * (3.0f - 2.0f * tx);
+  ty = ty * ty * (3.0f - 2.0f * ty);
+  tz = tz * tz * (3.0f - 2.0f * tz);
+  float c[2][2];
+  for (int dz = 0; dz < 2; ++dz)
+    for (int dy = 0; dy < 2; ++dy) {
+      float a = latticeValue(ix, iy + dy, iz + dz, seed);
+      float b = latticeValue(ix + 1, iy + dy, iz + dz, seed);
+      c[dz][dy] = a + (b - a) * tx;
+    }
+  float y0 = c[0][0] + (c[0][1] - c[0][0]) * ty;
+  float y1 = c[1][0] + (c[1][1] - c[1][0]) * ty;
+  return y0 + (y1 - y0) * tz;
+}
+
+inline Vec3 airVelocity(const WindField& f, Vec3 p, float t) {
+  if (!f.turbulent) return f.mean;
+  Vec3 q = (p - f.mean * t) * f.invScale;
+  // three decorrelated channels: the same field read at far-apart offsets
+  Vec3 n{valueNoise(q, f.seed), valueNoise(q + Vec3{31.7f, 0, 0}, f.seed + 1),
+         valueNoise(q + Vec3{0, 0, 57.3f}, f.seed + 2)};
+  return f.mean + n * f.gust;
+}
+
+}  // namespace wisp

@@ -1,0 +1,33 @@
+// A small process-wide pool of worker threads. parallelFor hands out work items through an
+// atomic counter; which thread runs an item never changes the result because callers only
+// submit items that touch disjoint data (whole ropes, or vertex-disjoint constraint chunks).
+//
+// The pool is created once and never shrinks: creating worlds does not create threads, and no
+// thread is ever joined on the browser's main thread (which would block it). The caller takes
+// part in the work and then spins until the workers finish, since the browser main thread may
+// not sleep on a futex.
+#pragma once
+#include <cstdint>
+
+namespace wisp::jobs {
+
+// Largest thread count a world may ask for (caller included).
+int maxThreads();
+// Threads that `requested` resolves to: 0 means all hardware threads; clamped to maxThreads().
+int resolveThreads(int requested);
+bool threadsAvailable();  // false in single-threaded builds
+
+using ItemFn = void (*)(void* context, int item);
+// Runs fn(context, i) for every i in [0, count) on up to `threads` threads, caller included.
+void parallelFor(int count, int threads, ItemFn fn, void* context);
+
+template <class F>
+void parallelFor(int count, int threads, F&& f) {
+  if (threads <= 1 || count <= 1) {
+    for (int i = 0; i < count; ++i) f(i);
+    return;
+  }
+  parallelFor(count, threads, [](void* c, int i) { (*static_cast<F*>(c))(i); }, &f);
+}
+
+}  // namespace wisp::jobs

@@ -1,0 +1,57 @@
+// Small vector/quaternion helpers. Only +, -, *, / and sqrt: these are correctly rounded in
+// IEEE-754 on every target we build for, which is what makes native and WASM runs agree bit
+// for bit (together with -ffp-contract=off). No platform trig or exp in solver paths.
+#pragma once
+#include <cmath>
+
+#include "wisp/types.h"
+
+namespace wisp {
+
+inline Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+inline Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline Vec3 operator-(Vec3 a) { return {-a.x, -a.y, -a.z}; }
+inline Vec3 operator*(Vec3 a, float s) { return {a.x * s, a.y * s, a.z * s}; }
+inline Vec3 operator*(float s, Vec3 a) { return {a.x * s, a.y * s, a.z * s}; }
+inline Vec3& operator+=(Vec3& a, Vec3 b) { a = a + b; return a; }
+inline Vec3& operator-=(Vec3& a, Vec3 b) { a = a - b; return a; }
+inline float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline Vec3 cross(Vec3 a, Vec3 b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+inline float lengthSq(Vec3 a) { return dot(a, a); }
+inline float length(Vec3 a) { return std::sqrt(dot(a, a)); }
+inline bool isFinite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
+inline bool isFinite(Quat q) {
+  return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w);
+}
+// Exact at t = 0 and t = 1 (a*1 + b*0 == a), which keeps pinned particles exactly on anchors.
+inline Vec3 lerp(Vec3 a, Vec3 b, float t) { return a * (1.0f - t) + b * t; }
+
+inline Quat normalize(Quat q) {
+  float n = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+  float s = 1.0f / n;
+  return {q.x * s, q.y * s, q.z * s, q.w * s};
+}
+inline Quat conjugate(Quat q) { return {-q.x, -q.y, -q.z, q.w}; }
+inline Quat mul(Quat a, Quat b) {
+  return {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+          a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+          a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+          a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
+}
+// v' = v + 2w(q x v) + 2 q x (q x v)
+inline Vec3 rotate(Quat q, Vec3 v) {
+  Vec3 u{q.x, q.y, q.z};
+  Vec3 t = cross(u, v) * 2.0f;
+  return v + t * q.w + cross(u, t);
+}
+// Normalised linear interpolation along the shorter arc; exact endpoints up to normalisation.
+inline Quat nlerp(Quat a, Quat b, float t) {
+  float d = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+  float sb = d < 0 ? -t : t;
+  float sa = 1.0f - t;
+  return normalize({a.x * sa + b.x * sb, a.y * sa + b.y * sb, a.z * sa + b.z * sb, a.w * sa + b.w * sb});
+}
+
+}  // namespace wisp

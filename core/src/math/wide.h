@@ -1,0 +1,50 @@
+// The only place with SIMD intrinsics: a 4-wide float type with the handful of operations the
+// hot loops need. wasm_simd128 on WASM (-msimd128), SSE on x86-64, scalar otherwise (or when
+// WISP_NO_SIMD is defined, so tests can build both paths). Every operation is lane-wise IEEE
+// add/mul/sub, so all three paths give bit-identical results.
+#pragma once
+
+#if defined(WISP_NO_SIMD)
+#define WISP_SIMD 0
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#define WISP_SIMD 1
+#elif defined(__SSE2__)
+#include <immintrin.h>
+#define WISP_SIMD 1
+#else
+#define WISP_SIMD 0
+#endif
+
+namespace wisp::wide {
+
+constexpr int kWidth = 4;
+constexpr bool kEnabled = WISP_SIMD != 0;
+
+#if WISP_SIMD && defined(__wasm_simd128__)
+struct F4 { v128_t v; };
+inline F4 load(const float* p) { return {wasm_v128_load(p)}; }
+inline void store(float* p, F4 a) { wasm_v128_store(p, a.v); }
+inline F4 splat(float s) { return {wasm_f32x4_splat(s)}; }
+inline F4 operator+(F4 a, F4 b) { return {wasm_f32x4_add(a.v, b.v)}; }
+inline F4 operator-(F4 a, F4 b) { return {wasm_f32x4_sub(a.v, b.v)}; }
+inline F4 operator*(F4 a, F4 b) { return {wasm_f32x4_mul(a.v, b.v)}; }
+#elif WISP_SIMD
+struct F4 { __m128 v; };
+inline F4 load(const float* p) { return {_mm_loadu_ps(p)}; }
+inline void store(float* p, F4 a) { _mm_storeu_ps(p, a.v); }
+inline F4 splat(float s) { return {_mm_set1_ps(s)}; }
+inline F4 operator+(F4 a, F4 b) { return {_mm_add_ps(a.v, b.v)}; }
+inline F4 operator-(F4 a, F4 b) { return {_mm_sub_ps(a.v, b.v)}; }
+inline F4 operator*(F4 a, F4 b) { return {_mm_mul_ps(a.v, b.v)}; }
+#else
+struct F4 { float v[4]; };
+inline F4 load(const float* p) { return {{p[0], p[1], p[2], p[3]}}; }
+inline void store(float* p, F4 a) { for (int i = 0; i < 4; ++i) p[i] = a.v[i]; }
+inline F4 splat(float s) { return {{s, s, s, s}}; }
+inline F4 operator+(F4 a, F4 b) { F4 r; for (int i = 0; i < 4; ++i) r.v[i] = a.v[i] + b.v[i]; return r; }
+inline F4 operator-(F4 a, F4 b) { F4 r; for (int i = 0; i < 4; ++i) r.v[i] = a.v[i] - b.v[i]; return r; }
+inline F4 operator*(F4 a, F4 b) { F4 r; for (int i = 0; i < 4; ++i) r.v[i] = a.v[i] * b.v[i]; return r; }
+#endif
+
+}  // namespace wisp::wide

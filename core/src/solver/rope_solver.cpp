@@ -1,0 +1,134 @@
+// One rope, one frame: the substep loop with the stages of step_context.h.
+#include <algorithm>
+
+#include "colliders/contact.h"
+#include "constraints/distance.h"
+#include "constraints/plastic.h"
+#include "constraints/tether.h"
+#include "forces/integrate.h"
+#include "jobs/job_pool.h"
+#include "particles/rope_state.h"
+#include "solver/step_context.h"
+
+namespace wisp {
+
+const char* stageName(Stage s) {
+  static const char* names[] = {"integrate", "driveAnchors", "solveStretch", "solveBend",
+                                "solveTethers", "collide",   "plasticity",   "updateVelocity"};
+  int i = static_cast<int>(s);
+  return i >= 0 && i < static_cast<int>(Stage::Count) ? names[i] : "?";
+}
+
+namespace {
+
+// Work items inside one stage are cut into chunks of this many elements. The cut does not
+// depend on the thread count, and items in one stage touch disjoint data.
+constexpr int kChunk = 1024;
+
+// Runs fn(begin, end) over [0, n) in chunks, on `threads` threads.
+template <class F>
+void forChunks(int n, int threads, F&& fn) {
+  if (n <= 0) return;
+  if (threads <= 1 || n <= kChunk) {
+    fn(0, n);
+    return;
+  }
+  int chunks = (n + kChunk - 1) / kChunk;
+  jobs::parallelFor(chunks, threads, [&](int c) { fn(c * kChunk, std::min(n, (c + 1) * kChunk)); });
+}
+
+}  // namespace
+
+void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
+  const int n = r.count();
+  const RopeParams& p = r.params;
+  const float h = ctx.h;
+  const float k = 1.0f / (1.0f + h * (p.damping + p.drag));
+  const Vec3 gh = ctx.gravity * (p.gravityScale * h);
+  const float dragH = p.drag * h;
+  const Vec3 uniformA = gh + ctx.wind.mean * dragH;
+  const bool turbulent = ctx.wind.turbulent && p.drag > 0.0f;
+  const float stretchAlpha = p.stretchCompliance / (h * h);
+  const float bendAlpha = p.bendCompliance / (h * h);
+  const bool bend = p.bending && r.bends() > 0;
+  const bool collide = ctx.collisions && p.collide && ctx.colliderCount > 0;
+  const bool plastic = p.yieldRatio > 1.0f;
+  const float invYield = plastic ? 1.0f / p.yieldRatio : 0.0f;
+  const float plasticRate = std::min(1.0f, p.plasticity * h);
+  const int total = ctx.fixedSteps * ctx.substeps;
+  const bool anyPinned = r.anyPinned();
+  const bool tethers = p.tethers && anyPinned;
+  if (tethers && !plastic) computeRestPrefix(r);  // rest lengths only change under plasticity
+
+  for (int sub = 0; sub < total; ++sub) {
+    const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
+    const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
+    const float time = static_cast<float>(ctx.time0 + static_cast<double>(sub + 1) * h);
+
+    // Stage::Integrate
+    forChunks(n, threads, [&](int b, int e) {
+      if (turbulent) integrateTurbulent(r, b, e, gh, dragH, k, h, ctx.wind, time);
+      else integrateUniform(r, b, e, uniformA, k, h);
+    });
+
+    // Stage::DriveAnchors (serial: pins are few)
+    if (anyPinned) {
+      for (int i = 0; i < n; ++i) {
+        int32_t a = r.anchor[i];
+        if (a < 0) continue;
+        Vec3 x = lerp(ctx.anchors[a].from, ctx.anchors[a].to, tNow);
+        r.px[i] = x.x; r.py[i] = x.y; r.pz[i] = x.z;
+      }
+    }
+
+    // XPBD multipliers accumulate over the iterations of one substep only.
+    std::fill(r.lambda.begin(), r.lambda.end(), 0.0f);
+    for (int it = 0; it < ctx.iterations; ++it) {
+      if (n <= kSequentialRope) {
+        const bool forward = ((sub + it) & 1) == 0;
+        solveStretchSweep(r, forward, stretchAlpha);          // Stage::SolveStretch
+        if (bend) solveBendSweep(r, forward, bendAlpha);      // Stage::SolveBend
+        continue;
+      }
+      // Stage::SolveStretch
+      for (int colour = 0; colour < 2; ++colour)
+        forChunks(stretchPassSize(r, colour), threads,
+                  [&](int b, int e) { solveStretchPass(r, colour, b, e, stretchAlpha); });
+      // Stage::SolveBend
+      if (bend)
+        for (int colour = 0; colour < 2; ++colour)
+          forChunks(bendPassSize(r, colour), threads,
+                    [&](int b, int e) { solveBendPass(r, colour, b, e, bendAlpha); });
+    }
+
+    // Stage::SolveTethers
+    if (tethers) {
+      if (plastic) computeRestPrefix(r);
+      forChunks(n, threads, [&](int b, int e) { solveTethers(r, b, e); });
+    }
+
+    // Stage::Collide: after the constraints, so no particle ends a substep inside a collider.
+    if (collide) {
+      for (int c = 0; c < ctx.colliderCount; ++c) {
+        const ColliderPath& path = ctx.colliders[c];
+        ColliderPose before = poseAt(path, tPrev);
+        ColliderPose now = poseAt(path, tNow);
+        Vec3 move = now.position - before.position;
+        forChunks(n, threads, [&](int b, int e) {
+          for (int i = b; i < e; ++i)
+            if (r.invMass[i] > 0.0f) collideParticle(r, i, now, move, p.radius);
+        });
+      }
+    }
+
+    // Stage::Plasticity
+    if (plastic)
+      forChunks(r.segments(), threads, [&](int b, int e) { applyPlasticity(r, b, e, invYield, plasticRate); });
+
+    // Stage::UpdateVelocity
+    forChunks(n, threads, [&](int b, int e) { updateVelocities(r, b, e, ctx.invH); });
+  }
+  forChunks(n, threads, [&](int b, int e) { r.writeOutput(b, e); });
+}
+
+}  // namespace wisp

@@ -1,0 +1,73 @@
+// What every rope needs to run one frame's worth of fixed steps: rebuilt by World::step each
+// call (no allocation: the arrays it points to belong to the world and only grow when objects
+// are added).
+#pragma once
+#include "colliders/shapes.h"
+#include "forces/wind_field.h"
+#include "math/vec3.h"
+
+namespace wisp {
+
+// Named solver stages, in the order one substep runs them.
+enum class Stage : int {
+  Integrate,       // forces/integrate.h: gravity, damping, wind drag; predict x
+  DriveAnchors,    // pinned particles follow their anchors along the interpolated path
+  SolveStretch,    // constraints/distance.h, even then odd segments
+  SolveBend,       // constraints/distance.h across one particle
+  SolveTethers,    // constraints/tether.h: long-range attachments to pinned particles
+  Collide,         // colliders/contact.h, with friction
+  Plasticity,      // constraints/plastic.h
+  UpdateVelocity,  // v = (x - o) / h
+  Count
+};
+const char* stageName(Stage s);
+
+// A kinematic target moving from `from` (end of the previous frame) to `to` over this frame.
+struct AnchorPath {
+  Vec3 from, to;
+};
+
+// A collider's pose at the start and end of the frame.
+struct ColliderPath {
+  ColliderType type;
+  Transform from, to;
+  float radius, halfHeight;
+  Vec3 halfExtents;
+  float friction;
+};
+
+inline ColliderPose poseAt(const ColliderPath& c, float t) {
+  ColliderPose p;
+  p.type = c.type;
+  p.position = lerp(c.from.position, c.to.position, t);
+  p.rotation = t == 1.0f ? c.to.rotation : nlerp(c.from.rotation, c.to.rotation, t);
+  p.axis = rotate(p.rotation, Vec3{0, 1, 0});
+  p.radius = c.radius;
+  p.halfHeight = c.halfHeight;
+  p.halfExtents = c.halfExtents;
+  p.friction = c.friction;
+  return p;
+}
+
+struct StepContext {
+  int fixedSteps = 0;      // fixed steps in this frame
+  int substeps = 1;
+  int iterations = 1;
+  float h = 0;             // s, substep length
+  float invH = 0;
+  double time0 = 0;        // s, world time at the start of the frame
+  Vec3 gravity;
+  WindField wind;
+  bool collisions = true;
+  const AnchorPath* anchors = nullptr;     // indexed by anchor slot
+  const ColliderPath* colliders = nullptr; // enabled colliders only
+  int colliderCount = 0;
+  int threads = 1;
+};
+
+struct RopeState;
+// Runs ctx.fixedSteps * ctx.substeps substeps on one rope. With `threads` > 1 each stage is
+// cut into chunks run in parallel; the result is bit-identical to threads == 1.
+void simulateRope(RopeState& rope, const StepContext& ctx, int threads);
+
+}  // namespace wisp

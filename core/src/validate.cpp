@@ -1,0 +1,100 @@
+#include "validate.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "math/vec3.h"
+
+namespace wisp {
+
+const char* statusCodeName(StatusCode code) {
+  switch (code) {
+    case StatusCode::Ok: return "ok";
+    case StatusCode::InvalidArgument: return "invalid-argument";
+    case StatusCode::InvalidHandle: return "invalid-handle";
+    case StatusCode::OutOfRange: return "out-of-range";
+    case StatusCode::Unsupported: return "unsupported";
+  }
+  return "unknown";
+}
+
+std::string formatValue(double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  return buf;
+}
+
+std::string formatVec(Vec3 v) {
+  return "(" + formatValue(v.x) + ", " + formatValue(v.y) + ", " + formatValue(v.z) + ")";
+}
+
+static Status invalid(std::string m) { return Status::Error(StatusCode::InvalidArgument, std::move(m)); }
+
+Status checkFinite(const char* name, double v) {
+  if (!std::isfinite(v)) return invalid(std::string(name) + " must be a finite number (got " + formatValue(v) + ")");
+  return Status::Ok();
+}
+
+Status checkRange(const char* name, double v, double lo, double hi) {
+  WISP_TRY(checkFinite(name, v));
+  if (v < lo || v > hi)
+    return invalid(std::string(name) + " must be in [" + formatValue(lo) + ", " + formatValue(hi) + "] (got " +
+                   formatValue(v) + ")");
+  return Status::Ok();
+}
+
+Status checkFiniteVec(const char* name, Vec3 v) {
+  if (!isFinite(v)) return invalid(std::string(name) + " must have finite components (got " + formatVec(v) + ")");
+  return Status::Ok();
+}
+
+Status checkQuat(const char* name, Quat q) {
+  if (!isFinite(q))
+    return invalid(std::string(name) + " must have finite components (got (" + formatValue(q.x) + ", " +
+                   formatValue(q.y) + ", " + formatValue(q.z) + ", " + formatValue(q.w) + "))");
+  float n = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+  if (!(n > 1e-12f)) return invalid(std::string(name) + " must not be a zero quaternion");
+  return Status::Ok();
+}
+
+Status validateRopeParams(const RopeParams& p) {
+  WISP_TRY(checkRange("RopeParams.radius", p.radius, 0, 10));
+  WISP_TRY(checkRange("RopeParams.stretchCompliance", p.stretchCompliance, 0, 1e3));
+  WISP_TRY(checkRange("RopeParams.bendCompliance", p.bendCompliance, 0, 1e3));
+  WISP_TRY(checkRange("RopeParams.damping", p.damping, 0, 1e4));
+  WISP_TRY(checkRange("RopeParams.drag", p.drag, 0, 1e4));
+  WISP_TRY(checkRange("RopeParams.gravityScale", p.gravityScale, -100, 100));
+  WISP_TRY(checkFinite("RopeParams.yieldRatio", p.yieldRatio));
+  if (p.yieldRatio != 0 && p.yieldRatio <= 1)
+    return invalid("RopeParams.yieldRatio must be 0 (elastic only) or > 1 (got " + formatValue(p.yieldRatio) + ")");
+  if (p.yieldRatio > 100) return invalid("RopeParams.yieldRatio must be <= 100 (got " + formatValue(p.yieldRatio) + ")");
+  WISP_TRY(checkRange("RopeParams.plasticity", p.plasticity, 0, 1e4));
+  return Status::Ok();
+}
+
+Status validateWind(const WindSettings& w) {
+  WISP_TRY(checkFiniteVec("WindSettings.direction", w.direction));
+  WISP_TRY(checkRange("WindSettings.speed", w.speed, 0, 1000));
+  WISP_TRY(checkRange("WindSettings.turbulence", w.turbulence, 0, 4));
+  WISP_TRY(checkRange("WindSettings.turbulenceScale", w.turbulenceScale, 1e-3, 1e4));
+  if (w.speed > 0 && !(lengthSq(w.direction) > 1e-12f))
+    return invalid("WindSettings.direction must not be zero when speed > 0");
+  return Status::Ok();
+}
+
+Status validateColliderDef(const ColliderDef& d) {
+  int t = static_cast<int>(d.type);
+  if (t < 0 || t > 3) return invalid("ColliderDef.type must be sphere, capsule, plane or box (got " + std::to_string(t) + ")");
+  WISP_TRY(checkFiniteVec("ColliderDef.transform.position", d.transform.position));
+  WISP_TRY(checkQuat("ColliderDef.transform.rotation", d.transform.rotation));
+  WISP_TRY(checkRange("ColliderDef.radius", d.radius, 0, 1e4));
+  WISP_TRY(checkRange("ColliderDef.halfHeight", d.halfHeight, 0, 1e4));
+  WISP_TRY(checkFiniteVec("ColliderDef.halfExtents", d.halfExtents));
+  if (d.halfExtents.x < 0 || d.halfExtents.y < 0 || d.halfExtents.z < 0 || d.halfExtents.x > 1e4 ||
+      d.halfExtents.y > 1e4 || d.halfExtents.z > 1e4)
+    return invalid("ColliderDef.halfExtents must be in [0, 10000] (got " + formatVec(d.halfExtents) + ")");
+  WISP_TRY(checkRange("ColliderDef.friction", d.friction, 0, 2));
+  return Status::Ok();
+}
+
+}  // namespace wisp

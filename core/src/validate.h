@@ -1,0 +1,33 @@
+// Argument checks shared by every public entry point. Each returns a Status whose message names
+// the parameter and the offending value, e.g. "RopeParams.damping must be >= 0 (got -1)".
+#pragma once
+#include <string>
+
+#include "wisp/collider.h"
+#include "wisp/rope.h"
+#include "wisp/status.h"
+#include "wisp/types.h"
+#include "wisp/wind.h"
+
+namespace wisp {
+
+std::string formatValue(double v);
+std::string formatVec(Vec3 v);
+
+Status checkFinite(const char* name, double v);
+Status checkRange(const char* name, double v, double lo, double hi);  // inclusive
+Status checkFiniteVec(const char* name, Vec3 v);
+Status checkQuat(const char* name, Quat q);  // finite and not zero length
+
+Status validateRopeParams(const RopeParams& p);
+Status validateWind(const WindSettings& w);
+Status validateColliderDef(const ColliderDef& d);
+
+// Early-return helper: `WISP_TRY(checkFinite("x", x));`
+#define WISP_TRY(expr)                 \
+  do {                                 \
+    ::wisp::Status wisp_s_ = (expr);   \
+    if (!wisp_s_.ok()) return wisp_s_; \
+  } while (0)
+
+}  // namespace wisp

@@ -1,0 +1,664 @@
+#include "wisp/world.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "builders/rope_builder.h"
+#include "constraints/distance.h"
+#include "hash.h"
+#include "jobs/job_pool.h"
+#include "math/vec3.h"
+#include "math/wide.h"
+#include "particles/rope_state.h"
+#include "solver/step_context.h"
+#include "validate.h"
+
+namespace wisp {
+
+namespace {
+
+// Ropes with more particles than this are solved one at a time with each stage split into
+// parallel chunks; smaller ropes are spread whole over the threads.
+constexpr int kBigRope = kSequentialRope;
+
+std::atomic<uint32_t> gNextWorldTag{1};
+
+// Generation = world tag (high 12 bits) | per-slot serial (low 20 bits, never 0).
+uint32_t nextGeneration(uint32_t tag, uint32_t previous) {
+  uint32_t serial = (previous & 0xFFFFFu) + 1;
+  if (serial > 0xFFFFFu) serial = 1;
+  return (tag << 20) | serial;
+}
+
+struct AnchorSlot {
+  uint32_t generation = 0;
+  bool alive = false;
+  Vec3 from, to;       // m: pose at the end of the previous frame, and the target for this one
+  int32_t ownerRope = -1;  // rope slot that made it for RopeDef::pinned, or -1
+};
+
+struct ColliderSlot {
+  uint32_t generation = 0;
+  bool alive = false;
+  ColliderDef def;     // def.transform is the target pose for this frame
+  Transform from;      // pose at the end of the previous frame
+};
+
+template <class Slot>
+bool liveSlot(const std::vector<Slot>& slots, Handle h) {
+  return h.generation != 0 && h.index < slots.size() && slots[h.index].alive &&
+         slots[h.index].generation == h.generation;
+}
+
+Status badHandle(const char* kind, Handle h) {
+  return Status::Error(StatusCode::InvalidHandle,
+                       std::string(kind) + " id {" + std::to_string(h.index) + ", " + std::to_string(h.generation) +
+                           "} is not a live object of this world (removed, never created, or from another world)");
+}
+
+Status badIndex(const char* what, int index, int count) {
+  return Status::Error(StatusCode::OutOfRange, std::string(what) + " " + std::to_string(index) +
+                                                   " is out of range [0, " + std::to_string(count - 1) + "]");
+}
+
+}  // namespace
+
+struct World::Impl {
+  WorldSettings settings;
+  uint32_t tag = 1;
+  std::vector<RopeState> ropes;
+  std::vector<uint32_t> freeRopes;
+  std::vector<AnchorSlot> anchors;
+  std::vector<uint32_t> freeAnchors;
+  std::vector<ColliderSlot> colliders;
+  std::vector<uint32_t> freeColliders;
+
+  // per-step scratch, grown only when objects are added
+  std::vector<AnchorPath> anchorPaths;
+  std::vector<ColliderPath> colliderPaths;
+  std::vector<int> smallRopes, bigRopes;
+  uint64_t listsVersion = 0;
+
+  double accumulator = 0;
+  uint64_t steps = 0;
+  uint64_t layoutVersion = 1;
+
+  RopeState* rope(RopeId id) { return liveSlot(ropes, id) ? &ropes[id.index] : nullptr; }
+  const RopeState* rope(RopeId id) const { return liveSlot(ropes, id) ? &ropes[id.index] : nullptr; }
+  bool anchorLive(AnchorId id) const {
+    return id.generation != 0 && id.index < anchors.size() && anchors[id.index].alive &&
+           anchors[id.index].generation == id.generation;
+  }
+  bool colliderLive(ColliderId id) const {
+    return id.generation != 0 && id.index < colliders.size() && colliders[id.index].alive &&
+           colliders[id.index].generation == id.generation;
+  }
+
+  uint32_t newAnchorSlot(Vec3 p, int32_t owner) {
+    uint32_t slot;
+    if (!freeAnchors.empty()) {
+      slot = freeAnchors.back();
+      freeAnchors.pop_back();
+    } else {
+      slot = static_cast<uint32_t>(anchors.size());
+      anchors.emplace_back();
+      anchorPaths.resize(anchors.size());
+    }
+    AnchorSlot& a = anchors[slot];
+    a.generation = nextGeneration(tag, a.generation);
+    a.alive = true;
+    a.from = a.to = p;
+    a.ownerRope = owner;
+    return slot;
+  }
+
+  void freeAnchorSlot(uint32_t slot) {
+    // particles pinned to it become free
+    for (RopeState& r : ropes) {
+      if (!r.alive) continue;
+      for (int i = 0; i < r.count(); ++i)
+        if (r.anchor[i] == static_cast<int32_t>(slot)) {
+          r.anchor[i] = -1;
+          r.invMass[i] = r.baseInvMass[i];
+        }
+      r.updateTethers();
+    }
+    anchors[slot].alive = false;
+    anchors[slot].ownerRope = -1;
+    freeAnchors.push_back(slot);
+  }
+
+  RopeId storeRope(RopeState&& state) {
+    uint32_t slot;
+    if (!freeRopes.empty()) {
+      slot = freeRopes.back();
+      freeRopes.pop_back();
+    } else {
+      slot = static_cast<uint32_t>(ropes.size());
+      ropes.emplace_back();
+    }
+    uint32_t gen = nextGeneration(tag, ropes[slot].generation);
+    ropes[slot] = std::move(state);
+    ropes[slot].generation = gen;
+    ropes[slot].alive = true;
+    ++layoutVersion;
+    RopeId id;
+    id.index = slot;
+    id.generation = gen;
+    return id;
+  }
+
+  void rebuildLists() {
+    if (listsVersion == layoutVersion) return;
+    smallRopes.clear();
+    bigRopes.clear();
+    for (size_t i = 0; i < ropes.size(); ++i) {
+      if (!ropes[i].alive) continue;
+      (ropes[i].count() > kBigRope ? bigRopes : smallRopes).push_back(static_cast<int>(i));
+    }
+    colliderPaths.reserve(colliders.size());
+    listsVersion = layoutVersion;
+  }
+
+  void runFrame(int fixedSteps) {
+    rebuildLists();
+    for (size_t i = 0; i < anchors.size(); ++i) anchorPaths[i] = {anchors[i].from, anchors[i].to};
+    colliderPaths.clear();
+    for (const ColliderSlot& c : colliders) {
+      if (!c.alive || !c.def.enabled) continue;
+      colliderPaths.push_back({c.def.type, c.from, c.def.transform, c.def.radius, c.def.halfHeight,
+                               c.def.halfExtents, c.def.friction});
+    }
+    StepContext ctx;
+    ctx.fixedSteps = fixedSteps;
+    ctx.substeps = settings.substeps;
+    ctx.iterations = settings.iterations;
+    ctx.h = static_cast<float>(settings.fixedDt / settings.substeps);
+    ctx.invH = 1.0f / ctx.h;
+    ctx.time0 = static_cast<double>(steps) * settings.fixedDt;
+    ctx.gravity = settings.gravity;
+    ctx.wind = makeWindField(settings.wind);
+    ctx.collisions = settings.collisions;
+    ctx.anchors = anchorPaths.data();
+    ctx.colliders = colliderPaths.data();
+    ctx.colliderCount = static_cast<int>(colliderPaths.size());
+    const int threads = jobs::resolveThreads(settings.threads);
+    ctx.threads = threads;
+
+    jobs::parallelFor(static_cast<int>(smallRopes.size()), threads,
+                      [&](int k) { simulateRope(ropes[smallRopes[k]], ctx, 1); });
+    for (int r : bigRopes) simulateRope(ropes[r], ctx, threads);
+
+    steps += static_cast<uint64_t>(fixedSteps);
+    for (AnchorSlot& a : anchors) a.from = a.to;
+    for (ColliderSlot& c : colliders) c.from = c.def.transform;
+  }
+};
+
+World::World(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+World::~World() = default;
+
+Status World::validate(const WorldSettings& s) {
+  WISP_TRY(checkFiniteVec("WorldSettings.gravity", s.gravity));
+  if (length(s.gravity) > 1e4f) return Status::Error(StatusCode::InvalidArgument, "WorldSettings.gravity must be at most 10000 m/s^2 long (got " + formatVec(s.gravity) + ")");
+  WISP_TRY(checkRange("WorldSettings.fixedDt", s.fixedDt, 1e-5, 0.1));
+  WISP_TRY(checkRange("WorldSettings.substeps", s.substeps, 1, 128));
+  WISP_TRY(checkRange("WorldSettings.iterations", s.iterations, 1, 64));
+  WISP_TRY(checkRange("WorldSettings.maxFrameDt", s.maxFrameDt, s.fixedDt, 1000 * s.fixedDt));
+  WISP_TRY(checkRange("WorldSettings.rejectFrameDt", s.rejectFrameDt, s.maxFrameDt, 3600));
+  WISP_TRY(checkRange("WorldSettings.threads", s.threads, 0, 64));
+  WISP_TRY(validateWind(s.wind));
+  return Status::Ok();
+}
+
+Status World::create(const WorldSettings& settings, std::unique_ptr<World>* out) {
+  WISP_TRY(validate(settings));
+  auto impl = std::make_unique<Impl>();
+  impl->settings = settings;
+  uint32_t tag = gNextWorldTag.fetch_add(1) & 0xFFFu;
+  impl->tag = tag == 0 ? 1 : tag;
+  out->reset(new World(std::move(impl)));
+  return Status::Ok();
+}
+
+// --- time ---------------------------------------------------------------------------------
+
+Status World::step(double frameDt, StepReport* report) {
+  Impl& w = *impl_;
+  if (!std::isfinite(frameDt))
+    return Status::Error(StatusCode::InvalidArgument, "step: frameDt must be a finite number of seconds (got " + formatValue(frameDt) + ")");
+  if (frameDt <= 0)
+    return Status::Error(StatusCode::InvalidArgument, "step: frameDt must be > 0 s (got " + formatValue(frameDt) + ")");
+  if (frameDt > w.settings.rejectFrameDt)
+    return Status::Error(StatusCode::InvalidArgument,
+                         "step: frameDt " + formatValue(frameDt) + " s is longer than WorldSettings.rejectFrameDt (" +
+                             formatValue(w.settings.rejectFrameDt) + " s); after a long pause call step with a short dt");
+  double dropped = frameDt > w.settings.maxFrameDt ? frameDt - w.settings.maxFrameDt : 0.0;
+  w.accumulator += std::min(frameDt, w.settings.maxFrameDt);
+  // A relative tolerance so that frame times that sum to whole steps in exact arithmetic
+  // (144 frames of 1/144 s = 60 steps of 1/60 s) are not one step short from rounding.
+  const double dt = w.settings.fixedDt;
+  int k = 0;
+  while (w.accumulator >= dt * (1.0 - 1e-9)) {
+    w.accumulator -= dt;
+    ++k;
+  }
+  if (std::fabs(w.accumulator) < dt * 1e-9) w.accumulator = 0;  // round-off, not time
+  if (k > 0) w.runFrame(k);
+  if (report) {
+    report->fixedSteps = k;
+    report->droppedTime = dropped;
+    report->leftover = std::max(0.0, w.accumulator);
+  }
+  return Status::Ok();
+}
+
+const WorldSettings& World::settings() const { return impl_->settings; }
+
+Status World::setSettings(const WorldSettings& s) {
+  WISP_TRY(validate(s));
+  impl_->settings = s;
+  return Status::Ok();
+}
+
+Status World::setGravity(Vec3 g) {
+  WorldSettings s = impl_->settings;
+  s.gravity = g;
+  return setSettings(s);
+}
+
+Status World::setWind(const WindSettings& wind) {
+  WorldSettings s = impl_->settings;
+  s.wind = wind;
+  return setSettings(s);
+}
+
+double World::time() const { return static_cast<double>(impl_->steps) * impl_->settings.fixedDt; }
+uint64_t World::stepCount() const { return impl_->steps; }
+
+// --- ropes --------------------------------------------------------------------------------
+
+Status World::addRope(const RopeDef& def, RopeId* out) {
+  RopeState state;
+  WISP_TRY(buildRope(def, &state));
+  Impl& w = *impl_;
+  RopeId id = w.storeRope(std::move(state));
+  RopeState& r = w.ropes[id.index];
+  for (int p : def.pinned) {
+    if (r.anchor[p] >= 0) continue;  // listed twice
+    uint32_t a = w.newAnchorSlot(Vec3{r.px[p], r.py[p], r.pz[p]}, static_cast<int32_t>(id.index));
+    r.anchor[p] = static_cast<int32_t>(a);
+    r.invMass[p] = 0;
+    r.ownedAnchors.push_back(a);
+  }
+  r.updateTethers();
+  *out = id;
+  return Status::Ok();
+}
+
+Status World::removeRope(RopeId id) {
+  Impl& w = *impl_;
+  RopeState* r = w.rope(id);
+  if (!r) return badHandle("rope", id);
+  std::vector<uint32_t> owned = std::move(r->ownedAnchors);
+  // keep the generation so that the slot's next rope gets a newer one and this id stays stale
+  uint32_t gen = r->generation;
+  *r = RopeState();
+  r->generation = gen;
+  for (uint32_t a : owned) w.freeAnchorSlot(a);
+  w.freeRopes.push_back(id.index);
+  ++w.layoutVersion;
+  return Status::Ok();
+}
+
+Status World::ropeParams(RopeId id, RopeParams* out) const {
+  const RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  *out = r->params;
+  return Status::Ok();
+}
+
+Status World::setRopeParams(RopeId id, const RopeParams& params) {
+  RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  WISP_TRY(validateRopeParams(params));
+  r->params = params;
+  return Status::Ok();
+}
+
+Status World::ropeParticleCount(RopeId id, int* out) const {
+  const RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  *out = r->count();
+  return Status::Ok();
+}
+
+const float* World::ropePositions(RopeId id) const {
+  const RopeState* r = impl_->rope(id);
+  return r ? r->out.data() : nullptr;
+}
+
+Status World::particle(RopeId id, int index, ParticleState* out) const {
+  const RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  if (index < 0 || index >= r->count()) return badIndex("particle", index, r->count());
+  out->position = {r->px[index], r->py[index], r->pz[index]};
+  out->velocity = {r->vx[index], r->vy[index], r->vz[index]};
+  out->invMass = r->invMass[index];
+  out->pinned = r->anchor[index] >= 0;
+  return Status::Ok();
+}
+
+Status World::setParticleVelocity(RopeId id, int index, Vec3 v) {
+  RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  if (index < 0 || index >= r->count()) return badIndex("particle", index, r->count());
+  WISP_TRY(checkFiniteVec("velocity", v));
+  r->vx[index] = v.x; r->vy[index] = v.y; r->vz[index] = v.z;
+  return Status::Ok();
+}
+
+Status World::segmentRestLength(RopeId id, int segment, float* out) const {
+  const RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  if (segment < 0 || segment >= r->segments()) return badIndex("segment", segment, r->segments());
+  *out = r->rest[segment];
+  return Status::Ok();
+}
+
+namespace {
+template <class T>
+void moveTail(std::vector<T>& from, std::vector<T>& to, size_t start) {
+  to.assign(from.begin() + static_cast<std::ptrdiff_t>(start), from.end());
+  from.resize(start);
+}
+}  // namespace
+
+Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
+  Impl& w = *impl_;
+  RopeState* head = w.rope(id);
+  if (!head) return badHandle("rope", id);
+  if (segment < 0 || segment >= head->segments()) return badIndex("segment", segment, head->segments());
+  const size_t s = static_cast<size_t>(segment);
+  const size_t n = static_cast<size_t>(head->count());
+  const size_t bends = static_cast<size_t>(head->bends());
+
+  RopeState tail;
+  tail.params = head->params;
+  for (auto pair : {std::pair{&head->px, &tail.px}, {&head->py, &tail.py}, {&head->pz, &tail.pz},
+                    {&head->vx, &tail.vx}, {&head->vy, &tail.vy}, {&head->vz, &tail.vz},
+                    {&head->ox, &tail.ox}, {&head->oy, &tail.oy}, {&head->oz, &tail.oz},
+                    {&head->qx, &tail.qx}, {&head->qy, &tail.qy}, {&head->qz, &tail.qz},
+                    {&head->restPrefix, &tail.restPrefix},
+                    {&head->invMass, &tail.invMass}, {&head->baseInvMass, &tail.baseInvMass}})
+    moveTail(*pair.first, *pair.second, s + 1);
+  moveTail(head->anchor, tail.anchor, s + 1);
+  moveTail(head->tetherTo, tail.tetherTo, s + 1);
+  head->updateTethers();
+  tail.updateTethers();
+  // segment s disappears; segments after it belong to the tail
+  tail.rest.assign(head->rest.begin() + static_cast<std::ptrdiff_t>(s + 1), head->rest.end());
+  tail.initialRest.assign(head->initialRest.begin() + static_cast<std::ptrdiff_t>(s + 1), head->initialRest.end());
+  head->rest.resize(s);
+  head->initialRest.resize(s);
+  // bend b joins b and b+2: the head keeps b + 2 <= s, the tail gets b >= s + 1
+  if (bends > s + 1) tail.bendRest.assign(head->bendRest.begin() + static_cast<std::ptrdiff_t>(s + 1), head->bendRest.end());
+  head->bendRest.resize(s >= 2 ? std::min(bends, s - 1) : 0);
+  tail.initialPositions.assign(head->initialPositions.begin() + static_cast<std::ptrdiff_t>(3 * (s + 1)),
+                               head->initialPositions.end());
+  head->initialPositions.resize(3 * (s + 1));
+  head->lambda.assign(head->rest.size() + head->bendRest.size(), 0.0f);
+  tail.lambda.assign(tail.rest.size() + tail.bendRest.size(), 0.0f);
+  head->out.resize(3 * (s + 1));
+  tail.out.resize(3 * (n - s - 1));
+  head->writeOutput(0, head->count());
+  tail.writeOutput(0, tail.count());
+
+  // anchors made for RopeDef::pinned follow the particles that use them
+  std::vector<uint32_t> keep, give;
+  for (uint32_t a : head->ownedAnchors) {
+    bool usedByTail = std::find(tail.anchor.begin(), tail.anchor.end(), static_cast<int32_t>(a)) != tail.anchor.end();
+    bool usedByHead = std::find(head->anchor.begin(), head->anchor.end(), static_cast<int32_t>(a)) != head->anchor.end();
+    (usedByTail && !usedByHead ? give : keep).push_back(a);
+  }
+  head->ownedAnchors = keep;
+  tail.ownedAnchors = give;
+
+  RopeId tailId = w.storeRope(std::move(tail));  // may move `ropes`: `head` is stale from here
+  for (uint32_t a : give) w.anchors[a].ownerRope = static_cast<int32_t>(tailId.index);
+  *tailOut = tailId;
+  return Status::Ok();
+}
+
+Status World::teleportRope(RopeId id, const Transform& delta, Vec3 pivot) {
+  RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  WISP_TRY(checkFiniteVec("teleport translation", delta.position));
+  WISP_TRY(checkQuat("teleport rotation", delta.rotation));
+  WISP_TRY(checkFiniteVec("teleport pivot", pivot));
+  Quat q = normalize(delta.rotation);
+  for (int i = 0; i < r->count(); ++i) {
+    Vec3 x = pivot + rotate(q, Vec3{r->px[i], r->py[i], r->pz[i]} - pivot) + delta.position;
+    Vec3 o = pivot + rotate(q, Vec3{r->ox[i], r->oy[i], r->oz[i]} - pivot) + delta.position;
+    Vec3 v = rotate(q, Vec3{r->vx[i], r->vy[i], r->vz[i]});
+    r->px[i] = x.x; r->py[i] = x.y; r->pz[i] = x.z;
+    r->ox[i] = o.x; r->oy[i] = o.y; r->oz[i] = o.z;
+    r->vx[i] = v.x; r->vy[i] = v.y; r->vz[i] = v.z;
+  }
+  r->writeOutput(0, r->count());
+  return Status::Ok();
+}
+
+Status World::resetRope(RopeId id) {
+  RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  for (int i = 0; i < r->count(); ++i) {
+    r->px[i] = r->ox[i] = r->initialPositions[3 * i];
+    r->py[i] = r->oy[i] = r->initialPositions[3 * i + 1];
+    r->pz[i] = r->oz[i] = r->initialPositions[3 * i + 2];
+    r->vx[i] = r->vy[i] = r->vz[i] = 0;
+  }
+  r->rest = r->initialRest;
+  computeBendRest(*r);
+  r->writeOutput(0, r->count());
+  return Status::Ok();
+}
+
+// --- anchors --------------------------------------------------------------------------------
+
+Status World::addAnchor(Vec3 position, AnchorId* out) {
+  WISP_TRY(checkFiniteVec("anchor position", position));
+  uint32_t slot = impl_->newAnchorSlot(position, -1);
+  out->index = slot;
+  out->generation = impl_->anchors[slot].generation;
+  return Status::Ok();
+}
+
+Status World::removeAnchor(AnchorId id) {
+  Impl& w = *impl_;
+  if (!w.anchorLive(id)) return badHandle("anchor", id);
+  int32_t owner = w.anchors[id.index].ownerRope;
+  if (owner >= 0) {
+    auto& owned = w.ropes[owner].ownedAnchors;
+    owned.erase(std::remove(owned.begin(), owned.end(), id.index), owned.end());
+  }
+  w.freeAnchorSlot(id.index);
+  return Status::Ok();
+}
+
+Status World::setAnchorPosition(AnchorId id, Vec3 position) {
+  if (!impl_->anchorLive(id)) return badHandle("anchor", id);
+  WISP_TRY(checkFiniteVec("anchor position", position));
+  impl_->anchors[id.index].to = position;
+  return Status::Ok();
+}
+
+Status World::teleportAnchor(AnchorId id, Vec3 position) {
+  Impl& w = *impl_;
+  if (!w.anchorLive(id)) return badHandle("anchor", id);
+  WISP_TRY(checkFiniteVec("anchor position", position));
+  w.anchors[id.index].from = w.anchors[id.index].to = position;
+  for (RopeState& r : w.ropes) {
+    if (!r.alive) continue;
+    bool moved = false;
+    for (int i = 0; i < r.count(); ++i)
+      if (r.anchor[i] == static_cast<int32_t>(id.index)) {
+        r.px[i] = r.ox[i] = position.x;
+        r.py[i] = r.oy[i] = position.y;
+        r.pz[i] = r.oz[i] = position.z;
+        r.vx[i] = r.vy[i] = r.vz[i] = 0;
+        moved = true;
+      }
+    if (moved) r.writeOutput(0, r.count());
+  }
+  return Status::Ok();
+}
+
+Status World::anchorPosition(AnchorId id, Vec3* out) const {
+  if (!impl_->anchorLive(id)) return badHandle("anchor", id);
+  *out = impl_->anchors[id.index].to;
+  return Status::Ok();
+}
+
+Status World::pin(RopeId ropeId, int particle, AnchorId anchor) {
+  Impl& w = *impl_;
+  RopeState* r = w.rope(ropeId);
+  if (!r) return badHandle("rope", ropeId);
+  if (!w.anchorLive(anchor)) return badHandle("anchor", anchor);
+  if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
+  r->anchor[particle] = static_cast<int32_t>(anchor.index);
+  r->invMass[particle] = 0;
+  r->updateTethers();
+  return Status::Ok();
+}
+
+Status World::unpin(RopeId ropeId, int particle) {
+  RopeState* r = impl_->rope(ropeId);
+  if (!r) return badHandle("rope", ropeId);
+  if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
+  r->anchor[particle] = -1;
+  r->invMass[particle] = r->baseInvMass[particle];
+  r->updateTethers();
+  return Status::Ok();
+}
+
+// --- colliders -------------------------------------------------------------------------------
+
+Status World::addCollider(const ColliderDef& def, ColliderId* out) {
+  WISP_TRY(validateColliderDef(def));
+  Impl& w = *impl_;
+  uint32_t slot;
+  if (!w.freeColliders.empty()) {
+    slot = w.freeColliders.back();
+    w.freeColliders.pop_back();
+  } else {
+    slot = static_cast<uint32_t>(w.colliders.size());
+    w.colliders.emplace_back();
+    w.colliderPaths.reserve(w.colliders.size());
+  }
+  ColliderSlot& c = w.colliders[slot];
+  c.generation = nextGeneration(w.tag, c.generation);
+  c.alive = true;
+  c.def = def;
+  c.def.transform.rotation = normalize(def.transform.rotation);
+  c.from = c.def.transform;
+  out->index = slot;
+  out->generation = c.generation;
+  return Status::Ok();
+}
+
+Status World::removeCollider(ColliderId id) {
+  Impl& w = *impl_;
+  if (!w.colliderLive(id)) return badHandle("collider", id);
+  w.colliders[id.index].alive = false;
+  w.freeColliders.push_back(id.index);
+  return Status::Ok();
+}
+
+Status World::setColliderTransform(ColliderId id, const Transform& t) {
+  if (!impl_->colliderLive(id)) return badHandle("collider", id);
+  WISP_TRY(checkFiniteVec("collider position", t.position));
+  WISP_TRY(checkQuat("collider rotation", t.rotation));
+  impl_->colliders[id.index].def.transform = {t.position, normalize(t.rotation)};
+  return Status::Ok();
+}
+
+Status World::setColliderEnabled(ColliderId id, bool enabled) {
+  if (!impl_->colliderLive(id)) return badHandle("collider", id);
+  impl_->colliders[id.index].def.enabled = enabled;
+  return Status::Ok();
+}
+
+Status World::setColliderFriction(ColliderId id, float friction) {
+  if (!impl_->colliderLive(id)) return badHandle("collider", id);
+  WISP_TRY(checkRange("collider friction", friction, 0, 2));
+  impl_->colliders[id.index].def.friction = friction;
+  return Status::Ok();
+}
+
+Status World::collider(ColliderId id, ColliderDef* out) const {
+  if (!impl_->colliderLive(id)) return badHandle("collider", id);
+  *out = impl_->colliders[id.index].def;
+  return Status::Ok();
+}
+
+// --- inspection --------------------------------------------------------------------------------
+
+uint64_t World::stateHash() const {
+  const Impl& w = *impl_;
+  StateHasher h;
+  h.value(w.steps);
+  h.value(w.accumulator);
+  for (size_t i = 0; i < w.ropes.size(); ++i) {
+    const RopeState& r = w.ropes[i];
+    if (!r.alive) continue;
+    h.value(static_cast<uint64_t>(i));
+    for (const auto* a : {&r.px, &r.py, &r.pz, &r.vx, &r.vy, &r.vz, &r.invMass, &r.rest, &r.bendRest}) h.array(*a);
+    h.array(r.anchor);
+    // field by field: structs with bools have padding bytes of unspecified value
+    const RopeParams& p = r.params;
+    for (float f : {p.radius, p.stretchCompliance, p.bendCompliance, p.damping, p.drag, p.gravityScale,
+                    p.yieldRatio, p.plasticity})
+      h.value(f);
+    h.value(static_cast<uint8_t>(p.bending));
+    h.value(static_cast<uint8_t>(p.collide));
+    h.value(static_cast<uint8_t>(p.tethers));
+  }
+  for (const AnchorSlot& a : w.anchors)
+    if (a.alive) { h.value(a.from); h.value(a.to); }
+  for (const ColliderSlot& c : w.colliders)
+    if (c.alive) {
+      const ColliderDef& d = c.def;
+      h.value(static_cast<int32_t>(d.type));
+      for (const Transform* t : {&d.transform, &c.from}) {
+        h.value(t->position);
+        h.value(t->rotation);
+      }
+      for (float f : {d.radius, d.halfHeight, d.halfExtents.x, d.halfExtents.y, d.halfExtents.z, d.friction}) h.value(f);
+      h.value(static_cast<uint8_t>(d.enabled));
+    }
+  return h.result();
+}
+
+WorldStats World::stats() const {
+  const Impl& w = *impl_;
+  WorldStats s;
+  for (const RopeState& r : w.ropes) {
+    if (!r.alive) continue;
+    ++s.ropes;
+    s.particles += r.count();
+    s.constraints += r.segments() + (r.params.bending ? r.bends() : 0);
+  }
+  for (const AnchorSlot& a : w.anchors) s.anchors += a.alive ? 1 : 0;
+  for (const ColliderSlot& c : w.colliders) s.colliders += c.alive ? 1 : 0;
+  s.threads = jobs::resolveThreads(w.settings.threads);
+  s.simd = wide::kEnabled;
+  return s;
+}
+
+uint64_t World::layoutVersion() const { return impl_->layoutVersion; }
+
+}  // namespace wisp

@@ -1,0 +1,75 @@
+// Small helpers for the GoogleTest suite.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "math/vec3.h"
+#include "scenes/scenes.h"
+#include "wisp/world.h"
+
+namespace wisp::test {
+
+#define ASSERT_OK(expr)                                   \
+  do {                                                    \
+    ::wisp::Status s_ = (expr);                           \
+    ASSERT_TRUE(s_.ok()) << #expr << ": " << s_.message;  \
+  } while (0)
+
+inline Vec3 pos(const World& w, RopeId r, int i) {
+  ParticleState p;
+  w.particle(r, i, &p);
+  return p.position;
+}
+inline Vec3 vel(const World& w, RopeId r, int i) {
+  ParticleState p;
+  w.particle(r, i, &p);
+  return p.velocity;
+}
+inline int count(const World& w, RopeId r) {
+  int n = 0;
+  w.ropeParticleCount(r, &n);
+  return n;
+}
+inline float dist(Vec3 a, Vec3 b) {
+  float dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
+  return std::sqrt(dx * dx + dy * dy + dz * dz);
+}
+// Sum of segment lengths.
+inline float ropeLength(const World& w, RopeId r) {
+  float L = 0;
+  for (int i = 0; i + 1 < count(w, r); ++i) L += dist(pos(w, r, i), pos(w, r, i + 1));
+  return L;
+}
+inline float restLength(const World& w, RopeId r) {
+  float L = 0;
+  for (int i = 0; i + 1 < count(w, r); ++i) {
+    float s = 0;
+    w.segmentRestLength(r, i, &s);
+    L += s;
+  }
+  return L;
+}
+// Kinetic energy, J, from the builder's lumped masses (half of each adjacent segment).
+inline double kineticEnergy(const World& w, RopeId r, double massPerLength) {
+  int n = count(w, r);
+  double e = 0;
+  for (int i = 0; i < n; ++i) {
+    double m = 0;
+    if (i > 0) m += 0.5 * dist(pos(w, r, i - 1), pos(w, r, i)) * massPerLength;
+    if (i + 1 < n) m += 0.5 * dist(pos(w, r, i), pos(w, r, i + 1)) * massPerLength;
+    Vec3 v = vel(w, r, i);
+    e += 0.5 * m * (double(v.x) * v.x + double(v.y) * v.y + double(v.z) * v.z);
+  }
+  return e;
+}
+// Settings with no damping sources, for analytic comparisons.
+inline RopeParams frictionless() {
+  RopeParams p;
+  p.damping = 0;
+  p.drag = 0;
+  return p;
+}
+
+}  // namespace wisp::test

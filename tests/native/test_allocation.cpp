@@ -1,0 +1,51 @@
+// A steady-state step allocates nothing. Global operator new is replaced in this test binary to
+// count allocations.
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "helpers.h"
+
+namespace {
+std::atomic<long> gAllocations{0};
+}
+
+void* operator new(std::size_t n) {
+  gAllocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  std::abort();
+}
+void* operator new[](std::size_t n) { return operator new(n); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+namespace wisp::test {
+namespace {
+
+TEST(Allocation, SteadyStateStepAllocatesNothing) {
+  for (int threads : {1, 2}) {
+    scenes::DeterminismScene sc = scenes::makeDeterminismScene(threads);
+    for (int f = 0; f < 5; ++f) {  // warm-up: first step builds the per-step lists
+      scenes::driveDeterminismScene(sc, f);
+      ASSERT_OK(sc.world->step(1.0 / 60.0));
+    }
+    long before = gAllocations.load();
+    for (int f = 5; f < 65; ++f) {
+      scenes::driveDeterminismScene(sc, f);
+      sc.world->step(f % 2 ? 1.0 / 144.0 : 1.0 / 30.0);
+      sc.world->stateHash();
+    }
+    EXPECT_EQ(gAllocations.load() - before, 0) << threads << " threads";
+  }
+}
+
+TEST(Allocation, CounterWorks) {
+  long before = gAllocations.load();
+  auto w = scenes::makeWorld();
+  EXPECT_GT(gAllocations.load(), before);
+}
+
+}  // namespace
+}  // namespace wisp::test
