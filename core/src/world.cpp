@@ -586,6 +586,13 @@ Status World::setColliderTransform(ColliderId id, const Transform& t) {
   return Status::Ok();
 }
 
+Status World::teleportCollider(ColliderId id, const Transform& t) {
+  WISP_TRY(setColliderTransform(id, t));
+  ColliderSlot& c = impl_->colliders[id.index];
+  c.from = c.def.transform;
+  return Status::Ok();
+}
+
 Status World::setColliderEnabled(ColliderId id, bool enabled) {
   if (!impl_->colliderLive(id)) return badHandle("collider", id);
   impl_->colliders[id.index].def.enabled = enabled;

@@ -140,3 +140,30 @@ TEST(Colliders, DisabledCollidersAndTheMasterSwitchAreIgnored) {
 
 }  // namespace
 }  // namespace wisp::test
+
+namespace wisp::test {
+namespace {
+
+TEST(Colliders, TeleportedColliderSweepsNothing) {
+  for (bool teleport : {false, true}) {
+    auto w = scenes::makeWorld();
+    ColliderDef s;
+    s.radius = 0.2f;
+    s.transform.position = {-0.3f, -0.5f, 0};
+    ColliderId id;
+    ASSERT_OK(w->addCollider(s, &id));
+    RopeDef d;
+    d.points = {{0, 0.5f, 0}, {0, -0.5f, 0}};
+    d.pinned = {0};
+    RopeId r;
+    ASSERT_OK(w->addRope(d, &r));
+    Transform to{{0.3f, -0.5f, 0}, {}};
+    ASSERT_OK(teleport ? w->teleportCollider(id, to) : w->setColliderTransform(id, to));
+    ASSERT_OK(w->step(1.0 / 60.0));
+    if (teleport) EXPECT_NEAR(pos(*w, r, 1).x, 0.0f, 1e-6f);
+    else EXPECT_GT(pos(*w, r, 1).x, 0.3f);
+  }
+}
+
+}  // namespace
+}  // namespace wisp::test

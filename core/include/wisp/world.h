@@ -112,7 +112,11 @@ class World {
   // --- colliders ----------------------------------------------------------------------------
   Status addCollider(const ColliderDef& def, ColliderId* out);
   Status removeCollider(ColliderId id);
+  // The pose reached at the end of the next step; the collider sweeps there across the substeps
+  // (pushing what it meets), so fast motion does not tunnel.
   Status setColliderTransform(ColliderId id, const Transform& transform);
+  // Jumps there at once, sweeping nothing (placement, respawn).
+  Status teleportCollider(ColliderId id, const Transform& transform);
   Status setColliderEnabled(ColliderId id, bool enabled);
   Status setColliderFriction(ColliderId id, float friction);
   Status collider(ColliderId id, ColliderDef* out) const;

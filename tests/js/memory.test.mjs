@@ -1,0 +1,46 @@
+// Memory: dispose returns everything; views follow memory growth.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { builds } from './load.mjs';
+
+for (const [name, wisp] of Object.entries(builds)) {
+  test(`${name}: 10,000 create/dispose cycles return the heap to its baseline`, () => {
+    const cycle = () => {
+      const world = wisp.createWorld({ threads: name === 'threaded' ? 2 : 1 });
+      const rope = world.addRope({ start: [0, 1, 0], end: [1, 1, 0], segments: 16, pinned: [0] });
+      const anchor = world.addAnchor([0, 2, 0]);
+      rope.pin(3, anchor);
+      world.addCollider({ type: 'capsule', radius: 0.1, halfHeight: 0.2 });
+      const tail = rope.cut(8);
+      world.step(1 / 60);
+      tail.dispose();
+      world.dispose();
+    };
+    for (let i = 0; i < 50; i++) cycle();  // warm-up: the thread pool and allocator reach their size
+    const baseline = wisp.heapUsed();
+    for (let i = 0; i < 10000; i++) cycle();
+    const after = wisp.heapUsed();
+    assert.equal(after, baseline, `heap grew by ${after - baseline} bytes over 10,000 cycles`);
+  });
+
+  test(`${name}: position views are refreshed after WASM memory grows`, () => {
+    const world = wisp.createWorld();
+    const rope = world.addRope({ start: [0, 1, 0], end: [1, 1, 0], segments: 8 });
+    world.step(1 / 60);
+    const view = rope.positions;
+    const buffer = view.buffer;
+    const expected = Float32Array.from(view);
+    // grow the heap: big ropes until the memory object changes
+    const big = [];
+    for (let i = 0; i < 40 && rope.positions.buffer === buffer; i++) {
+      big.push(world.addRope({ start: [0, 0, i], end: [1, 0, i], segments: 200000 }));
+    }
+    const fresh = rope.positions;
+    assert.notEqual(fresh.buffer, buffer, 'memory grew');
+    assert.deepEqual([...fresh], [...expected], 'the new view reads the same positions');
+    if (name === 'single') assert.equal(view.length, 0, 'the stale view was detached (reads nothing)');
+    world.step(1 / 60);
+    assert.notDeepEqual([...rope.positions], [...expected], 'and it follows the simulation');
+    world.dispose();
+  });
+}

@@ -1,0 +1,449 @@
+// Wisp: the JavaScript API over the WebAssembly solver.
+//
+//   import { createWisp } from 'wisp';
+//   const wisp = await createWisp();            // threaded build when it can run, else single-threaded
+//   const world = wisp.createWorld({ substeps: 8 });
+//   const rope = world.addRope({ start: [0, 2, 0], end: [2, 2, 0], segments: 32, pinned: [0] });
+//   world.step(dt);                             // every frame
+//   rope.positions;                             // Float32Array view into WASM memory (x, y, z per particle)
+//   world.dispose();
+//
+// Every failure throws a WispError with a `code` ('invalid-argument', 'invalid-handle',
+// 'out-of-range', 'disposed', 'foreign-object', 'unsupported') and a message naming the culprit.
+
+const CODE_NAMES = ['ok', 'invalid-argument', 'invalid-handle', 'out-of-range', 'unsupported'];
+const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
+const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
+
+export class WispError extends Error {
+  /** @param {string} message @param {string} code */
+  constructor(message, code) {
+    super(message);
+    this.name = 'WispError';
+    this.code = code;
+  }
+}
+
+const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
+
+/** True when this page can run the pthread build (SharedArrayBuffer in a cross-origin-isolated context). */
+export function canUseThreads() {
+  if (isNode) return true;
+  return globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer !== 'undefined';
+}
+
+/**
+ * Loads the solver. options.threads: 'auto' (default), true (fail if impossible) or false.
+ * options.baseUrl: where wisp.mjs / wisp-st.mjs and their .wasm live (default: ../dist/ next to this file).
+ */
+export async function createWisp(options = {}) {
+  const want = options.threads ?? 'auto';
+  if (want !== 'auto' && typeof want !== 'boolean') throw new WispError(`threads must be 'auto', true or false (got ${String(want)})`, 'invalid-argument');
+  const possible = canUseThreads();
+  if (want === true && !possible) {
+    throw new WispError('the threaded build needs SharedArrayBuffer: serve the page with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp', 'unsupported');
+  }
+  const threaded = want === 'auto' ? possible : want;
+  const name = threaded ? 'wisp' : 'wisp-st';
+  const base = options.baseUrl ? new URL(options.baseUrl, isNode ? `file://${process.cwd()}/` : globalThis.location?.href)
+    : new URL('../dist/', import.meta.url);
+  const moduleUrl = new URL(`${name}.mjs`, base);
+  const wasmUrl = new URL(`${name}.wasm`, base);
+  const config = {
+    locateFile: (file) => new URL(file, base).href,
+    print: options.print ?? ((s) => console.log(s)),
+    printErr: options.printErr ?? ((s) => console.warn(s)),
+  };
+  let factory;
+  if (isNode) {
+    // Emscripten 3.1's ES-module output still reads `require` and `__dirname` in Node, and its
+    // fetch() cannot load file paths: provide both globals and hand it the bytes.
+    const [{ createRequire }, { fileURLToPath }, path, fs] = await Promise.all([
+      import('node:module'), import('node:url'), import('node:path'), import('node:fs')]);
+    const file = fileURLToPath(moduleUrl);
+    globalThis.require ??= createRequire(file);
+    globalThis.__dirname ??= path.dirname(file);
+    config.wasmBinary = fs.readFileSync(fileURLToPath(wasmUrl));
+    config.locateFile = (f) => path.join(path.dirname(file), f);
+    factory = (await import(moduleUrl.href)).default;
+  } else {
+    factory = (await import(/* @vite-ignore */ moduleUrl.href)).default;
+  }
+  const module = await factory(config);
+  if (isNode && module.PThread) {
+    // Let Node exit while the (idle) pool threads wait for work.
+    for (const w of [...module.PThread.unusedWorkers, ...module.PThread.runningWorkers]) w.unref?.();
+  }
+  return new Wisp(module, threaded);
+}
+
+// ---- argument checks: types here, values (NaN, ranges) in the core --------------------------
+
+function fail(message, code = 'invalid-argument') { throw new WispError(message, code); }
+function num(v, name) {
+  if (typeof v !== 'number') fail(`${name} must be a number (got ${v === null ? 'null' : typeof v})`);
+  return v;
+}
+function int(v, name) {
+  num(v, name);
+  if (!Number.isInteger(v)) fail(`${name} must be an integer (got ${v})`);
+  return v;
+}
+function bool(v, name) {
+  if (typeof v !== 'boolean') fail(`${name} must be a boolean (got ${typeof v})`);
+  return v;
+}
+function vec3(v, name) {
+  if (!v || typeof v !== 'object' || typeof v.length !== 'number' || v.length !== 3) {
+    // also accept {x, y, z} (three.js Vector3)
+    if (v && typeof v === 'object' && 'x' in v && 'y' in v && 'z' in v) return [num(v.x, `${name}.x`), num(v.y, `${name}.y`), num(v.z, `${name}.z`)];
+    fail(`${name} must be [x, y, z] or {x, y, z}`);
+  }
+  return [num(v[0], `${name}[0]`), num(v[1], `${name}[1]`), num(v[2], `${name}[2]`)];
+}
+function quat(v, name) {
+  if (v && typeof v === 'object' && 'w' in v && 'x' in v) return [num(v.x, `${name}.x`), num(v.y, `${name}.y`), num(v.z, `${name}.z`), num(v.w, `${name}.w`)];
+  if (!v || typeof v.length !== 'number' || v.length !== 4) fail(`${name} must be [x, y, z, w] or {x, y, z, w}`);
+  return [num(v[0], `${name}[0]`), num(v[1], `${name}[1]`), num(v[2], `${name}[2]`), num(v[3], `${name}[3]`)];
+}
+function objectArg(v, name) {
+  if (v === undefined) return {};
+  if (v === null || typeof v !== 'object') fail(`${name} must be an object`);
+  return v;
+}
+function pick(src, spec, where) {
+  const out = {};
+  for (const [key, check] of Object.entries(spec)) {
+    if (src[key] !== undefined) out[key] = check(src[key], `${where}.${key}`);
+  }
+  for (const key of Object.keys(src)) {
+    if (!(key in spec) && !IGNORED_KEYS.has(key)) fail(`${where}.${key} is not a known option`);
+  }
+  return out;
+}
+const IGNORED_KEYS = new Set(['points', 'pinned', 'type']);
+
+const ROPE_PARAMS = {
+  radius: num, stretchCompliance: num, bending: bool, bendCompliance: num, damping: num, drag: num,
+  gravityScale: num, yieldRatio: num, plasticity: num, collide: bool, tethers: bool,
+};
+const ROPE_DEF = { ...ROPE_PARAMS, start: vec3, end: vec3, segments: int, massPerLength: num };
+const WIND = { direction: vec3, speed: num, turbulence: num, turbulenceScale: num, seed: (v, n) => { int(v, n); if (v < 0 || v > 0xffffffff) fail(`${n} must be in [0, 4294967295]`); return v; } };
+const WORLD = {
+  gravity: vec3, fixedDt: num, substeps: int, iterations: int, maxFrameDt: num, rejectFrameDt: num,
+  collisions: bool, threads: (v, n) => (v === 'auto' ? 0 : int(v, n)), wind: (v, n) => pick(objectArg(v, n), WIND, n),
+};
+const COLLIDER = {
+  position: vec3, rotation: quat, radius: num, halfHeight: num, halfExtents: vec3, friction: num, enabled: bool,
+};
+
+// ---- the module -----------------------------------------------------------------------------
+
+export class Wisp {
+  #module;
+  constructor(module, threaded) {
+    this.#module = module;
+    /** true when the pthread build is loaded */
+    this.threaded = threaded;
+    /** true when the SIMD kernels are compiled in */
+    this.simd = module.simdEnabled();
+    /** largest `threads` setting that has an effect */
+    this.maxThreads = module.maxThreads();
+  }
+  /** Creates a world. See WorldSettings in index.d.ts for the options and their defaults. */
+  createWorld(settings = {}) { return new World(this.#module, settings); }
+  /** Bytes of WASM heap in use (malloc'd), for leak checks. */
+  heapUsed() { return this.#module.heapUsed(); }
+  /** The raw Emscripten module (advanced use). */
+  get module() { return this.#module; }
+}
+
+function memoryBuffer(module) {
+  return module.wasmMemory ? module.wasmMemory.buffer : module.HEAPF32.buffer;
+}
+
+export class World {
+  #m; #native; #disposed = false; #objects = new Set(); #layout = 0;
+  /** Report of the last step(): reused object, no allocation per frame. */
+  lastStep = { fixedSteps: 0, droppedTime: 0, leftover: 0 };
+
+  constructor(module, settings) {
+    this.#m = module;
+    const s = pick(objectArg(settings, 'settings'), WORLD, 'settings');
+    this.#native = new module.World();
+    const code = this.#native.configure(s);
+    if (code !== 0) {
+      const err = this.#error(code);
+      this.#native.delete();
+      this.#disposed = true;
+      throw err;
+    }
+  }
+
+  #error(code) { return new WispError(this.#native.lastError(), CODE_NAMES[code] ?? 'unknown'); }
+  /** @internal */ _check(code) { if (code !== 0) throw this.#error(code); }
+  /** @internal */ _id(id) { if (id < 0) throw this.#error(this.#native.lastCode()); return id; }
+  /** @internal */ get _native() { this._alive(); return this.#native; }
+  /** @internal */ get _module() { return this.#m; }
+  /** @internal */ get _layout() { return this.#layout; }
+  /** @internal */ _bump() { this.#layout++; }
+  /** @internal */ _forget(obj) { this.#objects.delete(obj); }
+  /** @internal */ _own(obj) { this.#objects.add(obj); return obj; }
+  /** @internal */ _alive() { if (this.#disposed) fail('this World has been disposed', 'disposed'); }
+  /** @internal */ _mine(obj, what) {
+    if (!obj || obj._world !== this) fail(`${what} belongs to another world (or is not a Wisp object)`, 'foreign-object');
+    obj._alive();
+  }
+
+  get disposed() { return this.#disposed; }
+
+  /**
+   * Advances the simulation by `dt` seconds of real time (fixed internal steps; the rest is kept
+   * for the next call). Returns the number of fixed steps taken. dt <= 0, NaN, or longer than
+   * rejectFrameDt throws; longer than maxFrameDt is clamped and reported in lastStep.droppedTime.
+   */
+  step(dt) {
+    const n = this._native;
+    this._check(n.step(num(dt, 'dt')));
+    const r = this.lastStep;
+    r.fixedSteps = n.lastFixedSteps();
+    r.droppedTime = n.lastDroppedTime();
+    r.leftover = n.lastLeftover();
+    return r.fixedSteps;
+  }
+  /** Simulated time in seconds. */
+  get time() { return this._native.time(); }
+  /** Current settings (a fresh object). */
+  get settings() { return this._native.settings(); }
+  /** Changes any subset of the settings; validated as a whole, nothing changes on error. */
+  set(settings) {
+    const s = pick(objectArg(settings, 'settings'), WORLD, 'settings');
+    if (s.wind) s.wind = { ...this._native.settings().wind, ...s.wind };
+    this._check(this._native.configure(s));
+  }
+  setGravity(g) { this.set({ gravity: g }); }
+  setWind(wind) { this.set({ wind }); }
+
+  /**
+   * Adds a rope: { start, end, segments } or { points: Float32Array|number[] (xyz...) }, with
+   * optional pinned (particle indices), massPerLength and any RopeParams.
+   */
+  addRope(def) {
+    const d = objectArg(def, 'rope');
+    const clean = pick(d, ROPE_DEF, 'rope');
+    const m = this.#m;
+    let points = null;
+    if (d.points !== undefined) {
+      const p = d.points;
+      if (!p || typeof p.length !== 'number') fail('rope.points must be a Float32Array or an array of numbers (x, y, z, ...)');
+      if (p.length % 3 !== 0) fail(`rope.points must hold x, y, z triples (length ${p.length} is not a multiple of 3)`);
+      points = p;
+    }
+    const pinned = d.pinned ?? [];
+    if (!pinned || typeof pinned.length !== 'number') fail('rope.pinned must be an array of particle indices');
+    for (let i = 0; i < pinned.length; i++) int(pinned[i], `rope.pinned[${i}]`);
+    const native = this._native;
+    const nPts = points ? points.length / 3 : 0;
+    const ptsPtr = nPts ? m._malloc(points.length * 4) : 0;
+    const pinPtr = pinned.length ? m._malloc(pinned.length * 4) : 0;
+    try {
+      if (ptsPtr) {
+        const view = new Float32Array(memoryBuffer(m), ptsPtr, points.length);
+        for (let i = 0; i < points.length; i++) view[i] = num(points[i], `rope.points[${i}]`);
+      }
+      if (pinPtr) new Int32Array(memoryBuffer(m), pinPtr, pinned.length).set(pinned);
+      const id = this._id(native.addRope(clean, ptsPtr, nPts, pinPtr, pinned.length));
+      this.#layout++;
+      return this._own(new Rope(this, id));
+    } finally {
+      if (ptsPtr) m._free(ptsPtr);
+      if (pinPtr) m._free(pinPtr);
+    }
+  }
+
+  /** Adds a kinematic anchor at `position`; pin rope particles to it and move it every frame. */
+  addAnchor(position = [0, 0, 0]) {
+    const p = vec3(position, 'anchor position');
+    const id = this._id(this._native.addAnchor(p[0], p[1], p[2]));
+    return this._own(new Anchor(this, id));
+  }
+
+  /** Adds a collider: { type: 'sphere'|'capsule'|'plane'|'box', position, rotation, radius, halfHeight, halfExtents, friction, enabled }. */
+  addCollider(def) {
+    const d = objectArg(def, 'collider');
+    const type = COLLIDER_TYPES[d.type];
+    if (type === undefined) fail(`collider.type must be one of ${Object.keys(COLLIDER_TYPES).join(', ')} (got ${String(d.type)})`);
+    const clean = pick(d, COLLIDER, 'collider');
+    clean.type = type;
+    const id = this._id(this._native.addCollider(clean));
+    return this._own(new Collider(this, id, d.type));
+  }
+
+  /** Hex string of the full simulation state; equal strings mean bit-identical states. */
+  stateHash() { return this._native.stateHash(); }
+  /** Counts of objects, the thread count in use, SIMD on/off. */
+  stats() { return this._native.stats(); }
+
+  /** Frees the world and everything in it. Further use of it or its objects throws. */
+  dispose() {
+    if (this.#disposed) return;
+    for (const o of this.#objects) o._markDisposed();
+    this.#objects.clear();
+    this.#native.delete();
+    this.#disposed = true;
+  }
+}
+
+class Handle {
+  #world; #id; #disposed = false;
+  constructor(world, id) { this.#world = world; this.#id = id; }
+  get _world() { return this.#world; }
+  get _id() { this._alive(); return this.#id; }
+  get disposed() { return this.#disposed; }
+  _alive() {
+    if (this.#disposed) fail(`this ${this.constructor.name} has been disposed`, 'disposed');
+    this.#world._alive();
+  }
+  _markDisposed() { this.#disposed = true; }
+  _dispose(remove) {
+    if (this.#disposed) return;
+    if (!this.#world.disposed) {
+      this.#world._check(remove(this.#world._native, this.#id));
+      this.#world._forget(this);
+    }
+    this.#disposed = true;
+  }
+}
+
+export class Rope extends Handle {
+  #view = null; #layout = -1;
+
+  /** Particle positions, x y z per particle: a zero-copy view into WASM memory, refreshed when memory grows or the rope changes shape. */
+  get positions() {
+    const w = this._world;
+    const id = this._id;
+    const buffer = memoryBuffer(w._module);
+    if (this.#view === null || this.#view.buffer !== buffer || this.#layout !== w._layout) {
+      const n = w._native;
+      this.#view = new Float32Array(buffer, n.ropePositionsPtr(id), 3 * n.ropeParticleCount(id));
+      this.#layout = w._layout;
+    }
+    return this.#view;
+  }
+  /** Number of particles. */
+  get count() { return this._world._native.ropeParticleCount(this._id); }
+  /** Current parameters (a fresh object). */
+  get params() { return this._world._native.ropeParams(this._id); }
+  /** Changes any subset of RopeParams; validated, nothing changes on error. */
+  set(params) {
+    const p = pick(objectArg(params, 'params'), ROPE_PARAMS, 'params');
+    this._world._check(this._world._native.setRopeParams(this._id, p));
+  }
+  /** { position, velocity, invMass, pinned } of particle i. */
+  particle(i) {
+    const r = this._world._native.particle(this._id, int(i, 'particle index'));
+    if (r === null) this._world._check(this._world._native.lastCode());
+    return r;
+  }
+  setVelocity(i, v) {
+    const p = vec3(v, 'velocity');
+    this._world._check(this._world._native.setParticleVelocity(this._id, int(i, 'particle index'), p[0], p[1], p[2]));
+  }
+  /** Rest length (m) of segment s; grows under plastic stretch. */
+  restLength(s) {
+    const len = this._world._native.segmentRestLength(this._id, int(s, 'segment'));
+    if (Number.isNaN(len)) this._world._check(this._world._native.lastCode());
+    return len;
+  }
+  /** Pins particle i to an anchor of the same world. */
+  pin(i, anchor) {
+    this._world._mine(anchor, 'anchor');
+    this._world._check(this._world._native.pin(this._id, int(i, 'particle index'), anchor._id));
+  }
+  unpin(i) { this._world._check(this._world._native.unpin(this._id, int(i, 'particle index'))); }
+  /** Cuts segment s (between particles s and s+1); returns the new rope made of the far part. */
+  cut(s) {
+    const w = this._world;
+    const id = w._id(w._native.cutRope(this._id, int(s, 'segment')));
+    w._bump();
+    return w._own(new Rope(w, id));
+  }
+  /** Moves the rope rigidly without adding velocity: rotation (quaternion) about pivot, then translation. */
+  teleport({ translation = [0, 0, 0], rotation = [0, 0, 0, 1], pivot = [0, 0, 0] } = {}) {
+    const t = vec3(translation, 'translation'), q = quat(rotation, 'rotation'), p = vec3(pivot, 'pivot');
+    this._world._check(this._world._native.teleportRope(this._id, t[0], t[1], t[2], q[0], q[1], q[2], q[3], p[0], p[1], p[2]));
+  }
+  /** Back to the creation pose and rest lengths, at rest. */
+  reset() { this._world._check(this._world._native.resetRope(this._id)); }
+  dispose() {
+    this._dispose((n, id) => n.removeRope(id));
+    if (!this._world.disposed) this._world._bump();
+    this.#view = null;
+  }
+}
+
+export class Anchor extends Handle {
+  /** Target position: reached at the end of the next step, along a straight path across its substeps. */
+  setPosition(p) {
+    const v = vec3(p, 'anchor position');
+    this._world._check(this._world._native.setAnchorPosition(this._id, v[0], v[1], v[2]));
+  }
+  /** Jumps there at once; pinned particles follow without gaining velocity. */
+  teleport(p) {
+    const v = vec3(p, 'anchor position');
+    this._world._check(this._world._native.teleportAnchor(this._id, v[0], v[1], v[2]));
+  }
+  get position() { return this._world._native.anchorPosition(this._id); }
+  dispose() { this._dispose((n, id) => n.removeAnchor(id)); }
+}
+
+export class Collider extends Handle {
+  #type;
+  constructor(world, id, type) { super(world, id); this.#type = type; }
+  get type() { return this.#type; }
+  /**
+   * Pose reached at the end of the next step: the collider sweeps there across the substeps,
+   * pushing what it meets. With { teleport: true } it jumps there and sweeps nothing.
+   */
+  setTransform(position, rotation = [0, 0, 0, 1], options = {}) {
+    const p = vec3(position, 'collider position'), q = quat(rotation, 'collider rotation');
+    const n = this._world._native;
+    const fn = objectArg(options, 'options').teleport ? n.teleportCollider : n.setColliderTransform;
+    this._world._check(fn.call(n, this._id, p[0], p[1], p[2], q[0], q[1], q[2], q[3]));
+  }
+  /** Pose from a column-major 4x4 matrix (three.js Matrix4.elements); scale is removed. */
+  setMatrix(e, options = {}) {
+    if (!e || e.length !== 16) fail('matrix must have 16 elements (column-major)');
+    const sx = Math.hypot(e[0], e[1], e[2]), sy = Math.hypot(e[4], e[5], e[6]), sz = Math.hypot(e[8], e[9], e[10]);
+    if (!(sx > 0 && sy > 0 && sz > 0)) fail('matrix has a zero-length axis');
+    const m00 = e[0] / sx, m10 = e[1] / sx, m20 = e[2] / sx;
+    const m01 = e[4] / sy, m11 = e[5] / sy, m21 = e[6] / sy;
+    const m02 = e[8] / sz, m12 = e[9] / sz, m22 = e[10] / sz;
+    const q = quatFromRotation(m00, m01, m02, m10, m11, m12, m20, m21, m22);
+    this.setTransform([e[12], e[13], e[14]], q, options);
+  }
+  setEnabled(on) { this._world._check(this._world._native.setColliderEnabled(this._id, bool(on, 'enabled'))); }
+  setFriction(mu) { this._world._check(this._world._native.setColliderFriction(this._id, num(mu, 'friction'))); }
+  dispose() { this._dispose((n, id) => n.removeCollider(id)); }
+}
+
+// Shepperd's method: pick the largest of w, x, y, z to divide by.
+function quatFromRotation(m00, m01, m02, m10, m11, m12, m20, m21, m22) {
+  const tr = m00 + m11 + m22;
+  if (tr > 0) {
+    const s = 0.5 / Math.sqrt(tr + 1);
+    return [(m21 - m12) * s, (m02 - m20) * s, (m10 - m01) * s, 0.25 / s];
+  }
+  if (m00 > m11 && m00 > m22) {
+    const s = 2 * Math.sqrt(1 + m00 - m11 - m22);
+    return [0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s];
+  }
+  if (m11 > m22) {
+    const s = 2 * Math.sqrt(1 + m11 - m00 - m22);
+    return [(m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s];
+  }
+  const s = 2 * Math.sqrt(1 + m22 - m00 - m11);
+  return [(m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s];
+}
+
+export { COLLIDER_TYPE_NAMES as colliderTypes };

@@ -1,0 +1,356 @@
+// embind registration and value conversion only: every rule lives in the core. Methods return
+// a status code (0 = ok) or an id/number; on failure the Status is kept for lastError(). The
+// core never throws, so no C++ exception can cross into JavaScript.
+//
+// Ids cross as doubles: generation * 2^21 + index (exact up to 2^53).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+#include <malloc.h>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "jobs/job_pool.h"
+#include "math/wide.h"
+#include "wisp/world.h"
+
+using emscripten::val;
+
+namespace wisp::bindings {
+namespace {
+
+constexpr double kIndexRange = 2097152.0;  // 2^21
+
+double encode(Handle h) { return double(h.generation) * kIndexRange + double(h.index); }
+
+template <class Id>
+Id decode(double v) {
+  Id id;  // generation 0: always invalid
+  if (!(v >= 0) || v > 9007199254740991.0 || std::floor(v) != v) return id;
+  id.generation = static_cast<uint32_t>(std::floor(v / kIndexRange));
+  id.index = static_cast<uint32_t>(v - double(id.generation) * kIndexRange);
+  return id;
+}
+
+// Reads o[key] if present. The JS wrapper has already checked types.
+float num(const val& o, const char* key, float def) {
+  val v = o[key];
+  return v.isUndefined() ? def : v.as<float>();
+}
+bool flag(const val& o, const char* key, bool def) {
+  val v = o[key];
+  return v.isUndefined() ? def : v.as<bool>();
+}
+Vec3 vec(const val& o, const char* key, Vec3 def) {
+  val v = o[key];
+  if (v.isUndefined()) return def;
+  return {v[0].as<float>(), v[1].as<float>(), v[2].as<float>()};
+}
+Quat quat(const val& o, const char* key, Quat def) {
+  val v = o[key];
+  if (v.isUndefined()) return def;
+  return {v[0].as<float>(), v[1].as<float>(), v[2].as<float>(), v[3].as<float>()};
+}
+val vecToJs(Vec3 v) {
+  val a = val::array();
+  a.call<void>("push", v.x, v.y, v.z);
+  return a;
+}
+
+RopeParams readRopeParams(const val& o, RopeParams p) {
+  p.radius = num(o, "radius", p.radius);
+  p.stretchCompliance = num(o, "stretchCompliance", p.stretchCompliance);
+  p.bending = flag(o, "bending", p.bending);
+  p.bendCompliance = num(o, "bendCompliance", p.bendCompliance);
+  p.damping = num(o, "damping", p.damping);
+  p.drag = num(o, "drag", p.drag);
+  p.gravityScale = num(o, "gravityScale", p.gravityScale);
+  p.yieldRatio = num(o, "yieldRatio", p.yieldRatio);
+  p.plasticity = num(o, "plasticity", p.plasticity);
+  p.collide = flag(o, "collide", p.collide);
+  p.tethers = flag(o, "tethers", p.tethers);
+  return p;
+}
+
+val ropeParamsToJs(const RopeParams& p) {
+  val o = val::object();
+  o.set("radius", p.radius);
+  o.set("stretchCompliance", p.stretchCompliance);
+  o.set("bending", p.bending);
+  o.set("bendCompliance", p.bendCompliance);
+  o.set("damping", p.damping);
+  o.set("drag", p.drag);
+  o.set("gravityScale", p.gravityScale);
+  o.set("yieldRatio", p.yieldRatio);
+  o.set("plasticity", p.plasticity);
+  o.set("collide", p.collide);
+  o.set("tethers", p.tethers);
+  return o;
+}
+
+WindSettings readWind(const val& o, WindSettings w) {
+  if (o.isUndefined() || o.isNull()) return w;
+  w.direction = vec(o, "direction", w.direction);
+  w.speed = num(o, "speed", w.speed);
+  w.turbulence = num(o, "turbulence", w.turbulence);
+  w.turbulenceScale = num(o, "turbulenceScale", w.turbulenceScale);
+  val seed = o["seed"];
+  if (!seed.isUndefined()) w.seed = seed.as<uint32_t>();
+  return w;
+}
+
+WorldSettings readSettings(const val& o, WorldSettings s) {
+  s.gravity = vec(o, "gravity", s.gravity);
+  val v = o["fixedDt"];
+  if (!v.isUndefined()) s.fixedDt = v.as<double>();
+  v = o["maxFrameDt"];
+  if (!v.isUndefined()) s.maxFrameDt = v.as<double>();
+  v = o["rejectFrameDt"];
+  if (!v.isUndefined()) s.rejectFrameDt = v.as<double>();
+  v = o["substeps"];
+  if (!v.isUndefined()) s.substeps = v.as<int>();
+  v = o["iterations"];
+  if (!v.isUndefined()) s.iterations = v.as<int>();
+  v = o["threads"];
+  if (!v.isUndefined()) s.threads = v.as<int>();
+  s.collisions = flag(o, "collisions", s.collisions);
+  s.wind = readWind(o["wind"], s.wind);
+  return s;
+}
+
+}  // namespace
+
+class WorldBinding {
+ public:
+  WorldBinding() { World::create(WorldSettings{}, &world_); }
+
+  // Replaces the settings (fields missing from `o` keep their current values).
+  int configure(val o) { return check(world_->setSettings(readSettings(o, world_->settings()))); }
+  val settings() const {
+    const WorldSettings& s = world_->settings();
+    val o = val::object();
+    o.set("gravity", vecToJs(s.gravity));
+    o.set("fixedDt", s.fixedDt);
+    o.set("substeps", s.substeps);
+    o.set("iterations", s.iterations);
+    o.set("maxFrameDt", s.maxFrameDt);
+    o.set("rejectFrameDt", s.rejectFrameDt);
+    o.set("collisions", s.collisions);
+    o.set("threads", s.threads);
+    val w = val::object();
+    w.set("direction", vecToJs(s.wind.direction));
+    w.set("speed", s.wind.speed);
+    w.set("turbulence", s.wind.turbulence);
+    w.set("turbulenceScale", s.wind.turbulenceScale);
+    w.set("seed", s.wind.seed);
+    o.set("wind", w);
+    return o;
+  }
+
+  int step(double dt) { return check(world_->step(dt, &report_)); }
+  int lastFixedSteps() const { return report_.fixedSteps; }
+  double lastDroppedTime() const { return report_.droppedTime; }
+  double lastLeftover() const { return report_.leftover; }
+  double time() const { return world_->time(); }
+
+  // def: { start, end, segments, massPerLength, params... }; points/pinned come as heap arrays.
+  double addRope(val def, uintptr_t points, int pointCount, uintptr_t pinned, int pinnedCount) {
+    RopeDef d;
+    d.start = vec(def, "start", d.start);
+    d.end = vec(def, "end", d.end);
+    val segs = def["segments"];
+    if (!segs.isUndefined()) d.segments = segs.as<int>();
+    d.massPerLength = num(def, "massPerLength", d.massPerLength);
+    d.params = readRopeParams(def, d.params);
+    const float* p = reinterpret_cast<const float*>(points);
+    for (int i = 0; i < pointCount; ++i) d.points.push_back({p[3 * i], p[3 * i + 1], p[3 * i + 2]});
+    const int32_t* pin = reinterpret_cast<const int32_t*>(pinned);
+    d.pinned.assign(pin, pin + pinnedCount);
+    RopeId id;
+    return check(world_->addRope(d, &id)) == 0 ? encode(id) : -1;
+  }
+  int removeRope(double id) { return check(world_->removeRope(decode<RopeId>(id))); }
+  int setRopeParams(double id, val o) {
+    RopeParams p;
+    RopeId r = decode<RopeId>(id);
+    if (check(world_->ropeParams(r, &p))) return code_;
+    return check(world_->setRopeParams(r, readRopeParams(o, p)));
+  }
+  val ropeParams(double id) {
+    RopeParams p;
+    if (check(world_->ropeParams(decode<RopeId>(id), &p))) return val::null();
+    return ropeParamsToJs(p);
+  }
+  int ropeParticleCount(double id) {
+    int n = 0;
+    return check(world_->ropeParticleCount(decode<RopeId>(id), &n)) ? -1 : n;
+  }
+  uintptr_t ropePositionsPtr(double id) const {
+    return reinterpret_cast<uintptr_t>(world_->ropePositions(decode<RopeId>(id)));
+  }
+  val particle(double id, int i) {
+    ParticleState s;
+    if (check(world_->particle(decode<RopeId>(id), i, &s))) return val::null();
+    val o = val::object();
+    o.set("position", vecToJs(s.position));
+    o.set("velocity", vecToJs(s.velocity));
+    o.set("invMass", s.invMass);
+    o.set("pinned", s.pinned);
+    return o;
+  }
+  int setParticleVelocity(double id, int i, float x, float y, float z) {
+    return check(world_->setParticleVelocity(decode<RopeId>(id), i, {x, y, z}));
+  }
+  double segmentRestLength(double id, int s) {
+    float len = 0;
+    return check(world_->segmentRestLength(decode<RopeId>(id), s, &len)) ? NAN : len;
+  }
+  double cutRope(double id, int segment) {
+    RopeId tail;
+    return check(world_->cutRope(decode<RopeId>(id), segment, &tail)) ? -1 : encode(tail);
+  }
+  int teleportRope(double id, float tx, float ty, float tz, float qx, float qy, float qz, float qw, float px,
+                   float py, float pz) {
+    return check(world_->teleportRope(decode<RopeId>(id), {{tx, ty, tz}, {qx, qy, qz, qw}}, {px, py, pz}));
+  }
+  int resetRope(double id) { return check(world_->resetRope(decode<RopeId>(id))); }
+
+  double addAnchor(float x, float y, float z) {
+    AnchorId id;
+    return check(world_->addAnchor({x, y, z}, &id)) ? -1 : encode(id);
+  }
+  int removeAnchor(double id) { return check(world_->removeAnchor(decode<AnchorId>(id))); }
+  int setAnchorPosition(double id, float x, float y, float z) {
+    return check(world_->setAnchorPosition(decode<AnchorId>(id), {x, y, z}));
+  }
+  int teleportAnchor(double id, float x, float y, float z) {
+    return check(world_->teleportAnchor(decode<AnchorId>(id), {x, y, z}));
+  }
+  val anchorPosition(double id) {
+    Vec3 p;
+    if (check(world_->anchorPosition(decode<AnchorId>(id), &p))) return val::null();
+    return vecToJs(p);
+  }
+  int pin(double rope, int particle, double anchor) {
+    return check(world_->pin(decode<RopeId>(rope), particle, decode<AnchorId>(anchor)));
+  }
+  int unpin(double rope, int particle) { return check(world_->unpin(decode<RopeId>(rope), particle)); }
+
+  // def: { type: 0..3, position, rotation, radius, halfHeight, halfExtents, friction, enabled }
+  double addCollider(val o) {
+    ColliderDef d;
+    d.type = static_cast<ColliderType>(o["type"].as<int>());
+    d.transform.position = vec(o, "position", d.transform.position);
+    d.transform.rotation = quat(o, "rotation", d.transform.rotation);
+    d.radius = num(o, "radius", d.radius);
+    d.halfHeight = num(o, "halfHeight", d.halfHeight);
+    d.halfExtents = vec(o, "halfExtents", d.halfExtents);
+    d.friction = num(o, "friction", d.friction);
+    d.enabled = flag(o, "enabled", d.enabled);
+    ColliderId id;
+    return check(world_->addCollider(d, &id)) ? -1 : encode(id);
+  }
+  int removeCollider(double id) { return check(world_->removeCollider(decode<ColliderId>(id))); }
+  int setColliderTransform(double id, float px, float py, float pz, float qx, float qy, float qz, float qw) {
+    return check(world_->setColliderTransform(decode<ColliderId>(id), {{px, py, pz}, {qx, qy, qz, qw}}));
+  }
+  int teleportCollider(double id, float px, float py, float pz, float qx, float qy, float qz, float qw) {
+    return check(world_->teleportCollider(decode<ColliderId>(id), {{px, py, pz}, {qx, qy, qz, qw}}));
+  }
+  int setColliderEnabled(double id, bool on) { return check(world_->setColliderEnabled(decode<ColliderId>(id), on)); }
+  int setColliderFriction(double id, float f) {
+    return check(world_->setColliderFriction(decode<ColliderId>(id), f));
+  }
+
+  std::string stateHash() const {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(world_->stateHash()));
+    return buf;
+  }
+  val stats() const {
+    WorldStats s = world_->stats();
+    val o = val::object();
+    o.set("ropes", s.ropes);
+    o.set("particles", s.particles);
+    o.set("constraints", s.constraints);
+    o.set("anchors", s.anchors);
+    o.set("colliders", s.colliders);
+    o.set("threads", s.threads);
+    o.set("simd", s.simd);
+    return o;
+  }
+  double layoutVersion() const { return static_cast<double>(world_->layoutVersion()); }
+
+  std::string lastError() const { return message_; }
+  int lastCode() const { return code_; }
+
+ private:
+  int check(const Status& s) {
+    code_ = static_cast<int>(s.code);
+    message_ = s.message;
+    return code_;
+  }
+
+  std::unique_ptr<World> world_;
+  StepReport report_;
+  int code_ = 0;
+  std::string message_;
+};
+
+size_t heapUsed() { return mallinfo().uordblks; }
+int maxThreads() { return jobs::maxThreads(); }
+bool threadsAvailable() { return jobs::threadsAvailable(); }
+bool simdEnabled() { return wide::kEnabled; }
+
+}  // namespace wisp::bindings
+
+EMSCRIPTEN_BINDINGS(wisp) {
+  using namespace wisp::bindings;
+  using emscripten::class_;
+  using emscripten::function;
+  function("heapUsed", &heapUsed);
+  function("maxThreads", &maxThreads);
+  function("threadsAvailable", &threadsAvailable);
+  function("simdEnabled", &simdEnabled);
+  class_<WorldBinding>("World")
+      .constructor<>()
+      .function("configure", &WorldBinding::configure)
+      .function("settings", &WorldBinding::settings)
+      .function("step", &WorldBinding::step)
+      .function("lastFixedSteps", &WorldBinding::lastFixedSteps)
+      .function("lastDroppedTime", &WorldBinding::lastDroppedTime)
+      .function("lastLeftover", &WorldBinding::lastLeftover)
+      .function("time", &WorldBinding::time)
+      .function("addRope", &WorldBinding::addRope)
+      .function("removeRope", &WorldBinding::removeRope)
+      .function("setRopeParams", &WorldBinding::setRopeParams)
+      .function("ropeParams", &WorldBinding::ropeParams)
+      .function("ropeParticleCount", &WorldBinding::ropeParticleCount)
+      .function("ropePositionsPtr", &WorldBinding::ropePositionsPtr)
+      .function("particle", &WorldBinding::particle)
+      .function("setParticleVelocity", &WorldBinding::setParticleVelocity)
+      .function("segmentRestLength", &WorldBinding::segmentRestLength)
+      .function("cutRope", &WorldBinding::cutRope)
+      .function("teleportRope", &WorldBinding::teleportRope)
+      .function("resetRope", &WorldBinding::resetRope)
+      .function("addAnchor", &WorldBinding::addAnchor)
+      .function("removeAnchor", &WorldBinding::removeAnchor)
+      .function("setAnchorPosition", &WorldBinding::setAnchorPosition)
+      .function("teleportAnchor", &WorldBinding::teleportAnchor)
+      .function("anchorPosition", &WorldBinding::anchorPosition)
+      .function("pin", &WorldBinding::pin)
+      .function("unpin", &WorldBinding::unpin)
+      .function("addCollider", &WorldBinding::addCollider)
+      .function("removeCollider", &WorldBinding::removeCollider)
+      .function("setColliderTransform", &WorldBinding::setColliderTransform)
+      .function("teleportCollider", &WorldBinding::teleportCollider)
+      .function("setColliderEnabled", &WorldBinding::setColliderEnabled)
+      .function("setColliderFriction", &WorldBinding::setColliderFriction)
+      .function("stateHash", &WorldBinding::stateHash)
+      .function("stats", &WorldBinding::stats)
+      .function("layoutVersion", &WorldBinding::layoutVersion)
+      .function("lastError", &WorldBinding::lastError)
+      .function("lastCode", &WorldBinding::lastCode);
+}
