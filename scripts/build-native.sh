@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Native build: the core, the GoogleTest suite (SIMD and scalar) and the benchmarks.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+if [ ! -f build/native/build.ninja ]; then
+  cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release
+fi
+cmake --build build/native -j "$WISP_JOBS"

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Every test layer, in order: native GoogleTest (ctest), the same suite as WASM under Node
+# (ctest), the JS API tests (node:test) and the headless-Chromium playground test (node:test).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+step() { printf '\n==== %s\n' "$*"; }
+
+step "native build"
+bash scripts/build-native.sh
+step "native tests (GoogleTest, SIMD and scalar kernels)"
+ctest --test-dir build/native --output-on-failure -j "$WISP_JOBS"
+
+step "wasm build (threaded, single-threaded, test suite)"
+bash scripts/build-wasm.sh --tests
+step "wasm tests (the GoogleTest suite under Node)"
+ctest --test-dir build/wasm --output-on-failure
+
+step "JS API tests"
+node --test --test-concurrency=1 tests/js/
+
+step "browser test (headless Chromium, playground)"
+node --test --test-concurrency=1 tests/browser/
