@@ -23,6 +23,9 @@ namespace {
 // Ropes with more particles than this are solved one at a time with each stage split into
 // parallel chunks; smaller ropes are spread whole over the threads.
 constexpr int kBigRope = kSequentialRope;
+// Below this many particles a step is cheaper than waking worker threads: run it serially.
+// (Only where work runs changes; the arithmetic, and so the result, is the same.)
+constexpr int kMinParallelParticles = 2048;
 
 std::atomic<uint32_t> gNextWorldTag{1};
 
@@ -80,6 +83,7 @@ struct World::Impl {
   std::vector<AnchorPath> anchorPaths;
   std::vector<ColliderPath> colliderPaths;
   std::vector<int> smallRopes, bigRopes;
+  int totalParticles = 0;
   uint64_t listsVersion = 0;
 
   double accumulator = 0;
@@ -155,8 +159,10 @@ struct World::Impl {
     if (listsVersion == layoutVersion) return;
     smallRopes.clear();
     bigRopes.clear();
+    totalParticles = 0;
     for (size_t i = 0; i < ropes.size(); ++i) {
       if (!ropes[i].alive) continue;
+      totalParticles += ropes[i].count();
       (ropes[i].count() > kBigRope ? bigRopes : smallRopes).push_back(static_cast<int>(i));
     }
     colliderPaths.reserve(colliders.size());
@@ -185,7 +191,7 @@ struct World::Impl {
     ctx.anchors = anchorPaths.data();
     ctx.colliders = colliderPaths.data();
     ctx.colliderCount = static_cast<int>(colliderPaths.size());
-    const int threads = jobs::resolveThreads(settings.threads);
+    const int threads = totalParticles >= kMinParallelParticles ? jobs::resolveThreads(settings.threads) : 1;
     ctx.threads = threads;
 
     jobs::parallelFor(static_cast<int>(smallRopes.size()), threads,

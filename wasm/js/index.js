@@ -24,6 +24,10 @@ export class WispError extends Error {
   }
 }
 
+// A variable, not a literal: bundlers rewrite new URL('literal', import.meta.url) as an asset
+// and drop the trailing slash of a directory.
+const DIST_DIR = '../dist/';
+
 const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
 
 /** True when this page can run the pthread build (SharedArrayBuffer in a cross-origin-isolated context). */
@@ -46,7 +50,7 @@ export async function createWisp(options = {}) {
   const threaded = want === 'auto' ? possible : want;
   const name = threaded ? 'wisp' : 'wisp-st';
   const base = options.baseUrl ? new URL(options.baseUrl, isNode ? `file://${process.cwd()}/` : globalThis.location?.href)
-    : new URL('../dist/', import.meta.url);
+    : new URL(DIST_DIR, import.meta.url);
   const moduleUrl = new URL(`${name}.mjs`, base);
   const wasmUrl = new URL(`${name}.wasm`, base);
   const config = {
@@ -65,7 +69,7 @@ export async function createWisp(options = {}) {
     globalThis.__dirname ??= path.dirname(file);
     config.wasmBinary = fs.readFileSync(fileURLToPath(wasmUrl));
     config.locateFile = (f) => path.join(path.dirname(file), f);
-    factory = (await import(moduleUrl.href)).default;
+    factory = (await import(/* @vite-ignore */ moduleUrl.href)).default;
   } else {
     factory = (await import(/* @vite-ignore */ moduleUrl.href)).default;
   }

@@ -1,0 +1,153 @@
+// The playground in headless Chromium, served by the same Vite config as `npm start`:
+// cross-origin isolated with the threaded build, a visible rope, sliders and the mouse change
+// the simulation, and not one console error or warning.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createServer } from 'vite';
+import { launch, watch } from './chromium.mjs';
+
+const repo = new URL('../../', import.meta.url);
+const shotPath = new URL('build/playground.png', repo);
+
+const server = await createServer({
+  configFile: new URL('web/vite.config.js', repo).pathname,
+  server: { port: 5199, strictPort: false, host: '127.0.0.1' },
+  logLevel: 'warn',
+});
+await server.listen();
+const base = server.resolvedUrls.local[0];
+const browser = await launch();
+const page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
+const problems = watch(page);
+
+test.after(async () => {
+  await browser.close();
+  await server.close();
+});
+
+// Counts pixels of the swinging rope's orange in the WebGL canvas, read in the same task as the
+// render so the drawing buffer is still there.
+function ropePixels() {
+  return page.evaluate(() => {
+    __app.advance(0);
+    const src = __app.renderer.domElement;
+    const c = document.createElement('canvas');
+    c.width = src.width; c.height = src.height;
+    const g = c.getContext('2d');
+    g.drawImage(src, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && d[i + 1] > 50 && d[i + 1] < 150 && d[i + 2] < 80) n++;
+    return n;
+  });
+}
+
+test('loads cross-origin isolated with the threaded SIMD build', async () => {
+  await page.goto(`${base}?test=1`, { waitUntil: 'load' });
+  await page.waitForFunction(() => window.__ready === true, null, { timeout: 60000 });
+  const state = await page.evaluate(() => ({
+    coi: self.crossOriginIsolated, kind: __app.kind, stats: __app.world.stats(), scenes: __app.scenes,
+  }));
+  assert.equal(state.coi, true);
+  assert.equal(state.kind, 'mt');
+  assert.equal(state.stats.simd, true);
+  assert.ok(state.stats.threads >= 1);
+  assert.deepEqual(state.scenes, ['rope', 'curtain']);
+  assert.deepEqual(problems, []);
+});
+
+test('renders a rope (not a blank canvas)', async () => {
+  await page.evaluate(() => { __app.hold(true); __app.reset(); __app.advance(30); });
+  const n = await ropePixels();
+  assert.ok(n > 300, `only ${n} rope-coloured pixels`);
+  fs.mkdirSync(new URL('build/', repo), { recursive: true });
+  fs.writeFileSync(shotPath, await page.screenshot());
+  assert.ok(fs.statSync(shotPath).size > 20000, 'screenshot has content');
+});
+
+test('dragging the wind slider changes the simulation', async () => {
+  const baseline = await page.evaluate(() => { __app.reset(); __app.advance(90); return { hash: __app.hash(), tip: __app.positions(0).slice(-3) }; });
+  const again = await page.evaluate(() => { __app.reset(); __app.advance(90); return __app.hash(); });
+  assert.equal(again, baseline.hash, 'the test mode is deterministic');
+  await page.evaluate(() => __app.reset());
+  // a real mouse drag on the lil-gui slider
+  const slider = page.locator('.lil-controller', { has: page.locator('.lil-name', { hasText: 'wind speed (m/s)' }) }).locator('.lil-slider');
+  const box = await slider.boundingBox();
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2, { steps: 6 });
+  await page.mouse.up();
+  const speed = await page.evaluate(() => __app.params.windSpeed);
+  assert.ok(Math.abs(speed - 15) < 1.5, `slider set wind speed to ${speed}`);
+  const windy = await page.evaluate(() => { __app.advance(90); return { hash: __app.hash(), tip: __app.positions(0).slice(-3), settings: __app.world.settings }; });
+  assert.ok(Math.abs(windy.settings.wind.speed - speed) < 1e-4, 'the world got the new wind');
+  assert.notEqual(windy.hash, baseline.hash);
+  assert.ok(windy.tip[0] > baseline.tip[0] + 0.05, `wind along +x pushed the tip: ${baseline.tip[0]} -> ${windy.tip[0]}`);
+});
+
+test('the mouse grabs a rope point and drags it', async () => {
+  await page.evaluate(() => { __app.reset(); __app.advance(120); });
+  const [x, y] = await page.evaluate(() => __app.screenOf(0, 20));
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let k = 1; k <= 5; k++) {
+    await page.mouse.move(x, y - 24 * k);
+    await page.evaluate(() => __app.advance(4));
+  }
+  const [gx, gy] = await page.evaluate(() => __app.screenOf(0, 20));
+  await page.mouse.up();
+  assert.ok(Math.hypot(gx - x, gy - (y - 120)) < 6, `point at (${gx}, ${gy}), mouse at (${x}, ${y - 120})`);
+  // released: it falls again
+  await page.evaluate(() => __app.advance(30));
+  const [, fy] = await page.evaluate(() => __app.screenOf(0, 20));
+  assert.ok(fy > gy + 5, 'released point falls');
+});
+
+test('dragging the yellow handle moves the pinned end', async () => {
+  await page.evaluate(() => { __app.reset(); __app.advance(30); });
+  const [hx, hy] = await page.evaluate(() => __app.handleScreen(0));
+  await page.mouse.move(hx, hy);
+  await page.mouse.down();
+  await page.mouse.move(hx + 150, hy + 40, { steps: 5 });
+  await page.mouse.up();
+  await page.evaluate(() => __app.advance(2));
+  const [px, py] = await page.evaluate(() => __app.screenOf(0, 0));
+  assert.ok(Math.hypot(px - hx - 150, py - hy - 40) < 4, `pinned end at (${px}, ${py})`);
+});
+
+test('shift-click cuts a rope in two', async () => {
+  await page.evaluate(() => { __app.reset(); __app.advance(60); });
+  const before = await page.evaluate(() => ({ ropes: __app.ropeCount(), particles: __app.world.stats().particles }));
+  const [ax, ay] = await page.evaluate(() => __app.screenOf(0, 10));
+  const [bx, by] = await page.evaluate(() => __app.screenOf(0, 11));
+  await page.keyboard.down('Shift');
+  await page.mouse.click((ax + bx) / 2, (ay + by) / 2);
+  await page.keyboard.up('Shift');
+  const after = await page.evaluate(() => { __app.advance(10); return { ropes: __app.ropeCount(), particles: __app.world.stats().particles }; });
+  assert.equal(after.ropes, before.ropes + 1);
+  assert.equal(after.particles, before.particles);
+});
+
+test('the curtain scene runs on several threads like on one', async () => {
+  const hashes = await page.evaluate(() => {
+    const out = [];
+    for (const threads of [1, 0]) {
+      __app.start('curtain');
+      __app.world.set({ threads });
+      __app.advance(60);
+      out.push([__app.world.stats().threads, __app.hash()]);
+    }
+    return out;
+  });
+  assert.equal(hashes[0][0], 1);
+  assert.equal(hashes[1][1], hashes[0][1], `threads ${hashes[1][0]} vs 1`);
+  const n = await page.evaluate(() => __app.world.stats().particles);
+  assert.equal(n, 160 * 25);
+});
+
+test('no console errors or warnings, no failed requests', async () => {
+  await page.evaluate(() => __app.hold(false));
+  await page.waitForTimeout(500);
+  assert.deepEqual(problems, []);
+});
