@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "builders/rope_builder.h"
-#include "constraints/distance.h"
 #include "hash.h"
 #include "jobs/job_pool.h"
 #include "math/vec3.h"
@@ -22,7 +21,7 @@ namespace {
 
 // Ropes with more particles than this are solved one at a time with each stage split into
 // parallel chunks; smaller ropes are spread whole over the threads.
-constexpr int kBigRope = kSequentialRope;
+constexpr int kBigRope = 4096;
 // Below this many particles a step is cheaper than waking worker threads: run it serially.
 // (Only where work runs changes; the arithmetic, and so the result, is the same.)
 constexpr int kMinParallelParticles = 2048;
@@ -128,7 +127,7 @@ struct World::Impl {
           r.anchor[i] = -1;
           r.invMass[i] = r.baseInvMass[i];
         }
-      r.updateTethers();
+      r.updatePins();
     }
     anchors[slot].alive = false;
     anchors[slot].ownerRope = -1;
@@ -300,7 +299,7 @@ Status World::addRope(const RopeDef& def, RopeId* out) {
     r.invMass[p] = 0;
     r.ownedAnchors.push_back(a);
   }
-  r.updateTethers();
+  r.updatePins();
   *out = id;
   return Status::Ok();
 }
@@ -403,8 +402,8 @@ Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
     moveTail(*pair.first, *pair.second, s + 1);
   moveTail(head->anchor, tail.anchor, s + 1);
   moveTail(head->tetherTo, tail.tetherTo, s + 1);
-  head->updateTethers();
-  tail.updateTethers();
+  head->updatePins();
+  tail.updatePins();
   // segment s disappears; segments after it belong to the tail
   tail.rest.assign(head->rest.begin() + static_cast<std::ptrdiff_t>(s + 1), head->rest.end());
   tail.initialRest.assign(head->initialRest.begin() + static_cast<std::ptrdiff_t>(s + 1), head->initialRest.end());
@@ -537,7 +536,7 @@ Status World::pin(RopeId ropeId, int particle, AnchorId anchor) {
   if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
   r->anchor[particle] = static_cast<int32_t>(anchor.index);
   r->invMass[particle] = 0;
-  r->updateTethers();
+  r->updatePins();
   return Status::Ok();
 }
 
@@ -547,7 +546,7 @@ Status World::unpin(RopeId ropeId, int particle) {
   if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
   r->anchor[particle] = -1;
   r->invMass[particle] = r->baseInvMass[particle];
-  r->updateTethers();
+  r->updatePins();
   return Status::Ok();
 }
 

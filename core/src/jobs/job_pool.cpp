@@ -8,6 +8,9 @@
 #include <mutex>
 #include <thread>
 #include <vector>
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 #endif
 
 namespace wisp::jobs {
@@ -24,12 +27,20 @@ constexpr int kMaxThreads = WISP_WASM_POOL_SIZE;
 constexpr int kMaxThreads = 16;
 #endif
 
+inline void cpuRelax() {
+#if defined(__SSE2__)
+  _mm_pause();
+#endif
+}
+
+// A job is published through one atomic word, (epoch << 8) | helpers, so a worker always reads
+// an epoch together with the helper count that belongs to it.
 class Pool {
  public:
   ~Pool() {
     {
       std::lock_guard<std::mutex> lock(m_);
-      quit_ = true;
+      quit_.store(true);
     }
     cv_.notify_all();
     for (auto& t : workers_) t.join();
@@ -37,30 +48,33 @@ class Pool {
 
   void run(int count, int threads, ItemFn fn, void* ctx) {
     std::lock_guard<std::mutex> dispatch(dispatchMutex_);  // one job at a time
-    int helpers = std::min(threads - 1, count - 1);
+    int helpers = std::min({threads - 1, count - 1, kMaxThreads - 1});
     ensureWorkers(helpers);
+    fn_ = fn;
+    ctx_ = ctx;
+    count_ = count;
+    next_.store(0, std::memory_order_relaxed);
+    busy_.store(helpers, std::memory_order_relaxed);
     {
-      std::lock_guard<std::mutex> lock(m_);
-      fn_ = fn;
-      ctx_ = ctx;
-      count_ = count;
-      next_.store(0, std::memory_order_relaxed);
-      helpers_ = helpers;
-      busy_.store(helpers, std::memory_order_relaxed);
-      ++epoch_;
+      std::lock_guard<std::mutex> lock(m_);  // pairs with the sleepers' predicate check
+      uint64_t epoch = (job_.load(std::memory_order_relaxed) >> 8) + 1;
+      job_.store((epoch << 8) | static_cast<uint64_t>(helpers), std::memory_order_release);
     }
     cv_.notify_all();
     drain();
-    while (busy_.load(std::memory_order_acquire) != 0) {
-      // spin: the browser main thread may not block; jobs here last microseconds to milliseconds
-    }
+    while (busy_.load(std::memory_order_acquire) != 0) cpuRelax();  // the browser main thread may not block
   }
 
  private:
+  // Spin this many times for the next job before sleeping: a step issues many short jobs back
+  // to back, and a futex wake-up costs more than most of them.
+  static constexpr int kSpin = 4000;
+
   void ensureWorkers(int n) {
     while (static_cast<int>(workers_.size()) < n) {
       int id = static_cast<int>(workers_.size());
-      workers_.emplace_back([this, id] { loop(id); });
+      uint64_t seen = job_.load(std::memory_order_acquire) >> 8;
+      workers_.emplace_back([this, id, seen] { loop(id, seen); });
     }
   }
 
@@ -72,17 +86,26 @@ class Pool {
     }
   }
 
-  void loop(int id) {
-    uint64_t seen = 0;
+  void loop(int id, uint64_t seen) {
     for (;;) {
-      {
-        std::unique_lock<std::mutex> lock(m_);
-        cv_.wait(lock, [&] { return quit_ || (epoch_ != seen && id < helpers_); });
-        if (quit_) return;
-        seen = epoch_;
+      uint64_t job = job_.load(std::memory_order_acquire);
+      for (int i = 0; i < kSpin && (job >> 8) == seen; ++i) {
+        cpuRelax();
+        job = job_.load(std::memory_order_acquire);
       }
-      drain();
-      busy_.fetch_sub(1, std::memory_order_release);
+      if ((job >> 8) == seen) {
+        std::unique_lock<std::mutex> lock(m_);
+        cv_.wait(lock, [&] {
+          job = job_.load(std::memory_order_acquire);
+          return quit_.load() || (job >> 8) != seen;
+        });
+        if (quit_.load()) return;
+      }
+      seen = job >> 8;
+      if (id < static_cast<int>(job & 0xFF)) {
+        drain();
+        busy_.fetch_sub(1, std::memory_order_release);
+      }
     }
   }
 
@@ -90,9 +113,8 @@ class Pool {
   std::mutex m_;
   std::condition_variable cv_;
   std::vector<std::thread> workers_;
-  bool quit_ = false;
-  uint64_t epoch_ = 0;
-  int helpers_ = 0;
+  std::atomic<bool> quit_{false};
+  std::atomic<uint64_t> job_{0};
   ItemFn fn_ = nullptr;
   void* ctx_ = nullptr;
   int count_ = 0;

@@ -22,6 +22,7 @@ struct RopeState {
   std::vector<float> invMass;     // effective 1/kg, 0 while pinned
   std::vector<float> baseInvMass; // 1/kg when free
   std::vector<int32_t> anchor;    // anchor slot a particle is pinned to, or -1
+  std::vector<int32_t> pinnedList; // indices of pinned particles (derived from anchor)
   std::vector<int32_t> tetherTo;  // nearest pinned particle along the rope, or -1 (constraints/tether.h)
   std::vector<float> restPrefix;  // m, rest length from particle 0 to i along the rope
 
@@ -52,14 +53,13 @@ struct RopeState {
     lambda.assign(rest.size() + bendRest.size(), 0.0f);
     out.assign(3 * static_cast<size_t>(n), 0.0f);
   }
-  bool anyPinned() const {
-    for (int32_t a : anchor)
-      if (a >= 0) return true;
-    return false;
-  }
-  // Recomputes tetherTo after pins change: the pinned particle with the fewest segments between.
-  void updateTethers() {
+  // Recomputes what derives from `anchor` after pins change: the list of pinned particles, and
+  // for tethers the pinned particle with the fewest segments between.
+  void updatePins() {
     const int n = count();
+    pinnedList.clear();
+    for (int i = 0; i < n; ++i)
+      if (anchor[i] >= 0) pinnedList.push_back(i);
     int last = -1;
     for (int i = 0; i < n; ++i) {
       if (anchor[i] >= 0) last = i;

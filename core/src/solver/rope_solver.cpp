@@ -56,7 +56,7 @@ void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
   const float invYield = plastic ? 1.0f / p.yieldRatio : 0.0f;
   const float plasticRate = std::min(1.0f, p.plasticity * h);
   const int total = ctx.fixedSteps * ctx.substeps;
-  const bool anyPinned = r.anyPinned();
+  const bool anyPinned = !r.pinnedList.empty();
   const bool tethers = p.tethers && anyPinned;
   if (tethers && !plastic) computeRestPrefix(r);  // rest lengths only change under plasticity
 
@@ -72,24 +72,15 @@ void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
     });
 
     // Stage::DriveAnchors (serial: pins are few)
-    if (anyPinned) {
-      for (int i = 0; i < n; ++i) {
-        int32_t a = r.anchor[i];
-        if (a < 0) continue;
-        Vec3 x = lerp(ctx.anchors[a].from, ctx.anchors[a].to, tNow);
-        r.px[i] = x.x; r.py[i] = x.y; r.pz[i] = x.z;
-      }
+    for (int32_t i : r.pinnedList) {
+      const AnchorPath& a = ctx.anchors[r.anchor[i]];
+      Vec3 x = lerp(a.from, a.to, tNow);
+      r.px[i] = x.x; r.py[i] = x.y; r.pz[i] = x.z;
     }
 
     // XPBD multipliers accumulate over the iterations of one substep only.
     std::fill(r.lambda.begin(), r.lambda.end(), 0.0f);
     for (int it = 0; it < ctx.iterations; ++it) {
-      if (n <= kSequentialRope) {
-        const bool forward = ((sub + it) & 1) == 0;
-        solveStretchSweep(r, forward, stretchAlpha);          // Stage::SolveStretch
-        if (bend) solveBendSweep(r, forward, bendAlpha);      // Stage::SolveBend
-        continue;
-      }
       // Stage::SolveStretch
       for (int colour = 0; colour < 2; ++colour)
         forChunks(stretchPassSize(r, colour), threads,

@@ -1,0 +1,32 @@
+// Compiled (not run) by tests/js/types.test.mjs: the declarations must accept real usage and
+// reject mistakes (the @ts-expect-error lines fail the build if they stop being errors).
+import { createWisp, WispError, type Rope, type WorldSettings } from 'wisp';
+
+async function main(): Promise<void> {
+  const wisp = await createWisp({ threads: 'auto' });
+  const settings: WorldSettings = { gravity: [0, -9.81, 0], substeps: 8, wind: { direction: [1, 0, 0], speed: 4, turbulence: 0.3, seed: 1 } };
+  const world = wisp.createWorld(settings);
+  const head = world.addCollider({ type: 'sphere', radius: 0.1, position: { x: 0, y: 1.6, z: 0 } });
+  const rope: Rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 32, pinned: [0], damping: 0.4 });
+  const anchor = world.addAnchor([0, 2, 0]);
+  rope.pin(0, anchor);
+  anchor.setPosition([0.1, 2, 0]);
+  head.setTransform([0, 1.7, 0], [0, 0, 0, 1], { teleport: true });
+  const steps: number = world.step(1 / 60);
+  const xyz: Float32Array = rope.positions;
+  const tail: Rope = rope.cut(10);
+  tail.set({ bending: true, bendCompliance: 1e-3 });
+  try {
+    world.step(-1);
+  } catch (e) {
+    if (e instanceof WispError) console.log(e.code, e.message, steps, xyz.length, world.lastStep.droppedTime);
+  }
+  // @ts-expect-error: segments is a number
+  world.addRope({ segments: '4' });
+  // @ts-expect-error: unknown collider type
+  world.addCollider({ type: 'cone' });
+  // @ts-expect-error: positions is read-only
+  rope.positions = new Float32Array(3);
+  world.dispose();
+}
+void main();

@@ -1,0 +1,231 @@
+// Type declarations for the Wisp JavaScript API. Units: metres, seconds, kilograms, radians;
+// Y up. Vectors are [x, y, z] arrays or {x, y, z} objects (three.js Vector3 works).
+
+export type Vec3Like = readonly [number, number, number] | ArrayLike<number> | { x: number; y: number; z: number };
+export type QuatLike = readonly [number, number, number, number] | ArrayLike<number> | { x: number; y: number; z: number; w: number };
+
+/** Error codes carried by WispError. */
+export type WispErrorCode =
+  | 'invalid-argument'  // NaN/inf, out of range, wrong type, unknown option
+  | 'invalid-handle'    // an id the core does not know (removed, or from another world)
+  | 'out-of-range'      // a particle or segment index past the end
+  | 'disposed'          // the object (or its world) has been disposed
+  | 'foreign-object'    // an object of another world was passed
+  | 'unsupported';      // e.g. threads: true where SharedArrayBuffer is unavailable
+
+/** Every failure of the API. A failed call changes nothing. */
+export class WispError extends Error {
+  readonly name: 'WispError';
+  readonly code: WispErrorCode;
+}
+
+export interface CreateWispOptions {
+  /** 'auto' (default): the pthread build when the page is cross-origin isolated (always in Node), else the single-threaded one. */
+  threads?: 'auto' | boolean;
+  /** URL (or path in Node) of the folder holding wisp.mjs, wisp.wasm, wisp.worker.js, wisp-st.mjs, wisp-st.wasm. Default: the package's wasm/dist/. Serve it unmodified (not through a bundler's transform). */
+  baseUrl?: string | URL;
+  print?: (line: string) => void;
+  printErr?: (line: string) => void;
+}
+
+/** Loads the solver. */
+export function createWisp(options?: CreateWispOptions): Promise<Wisp>;
+/** True when this context can run the pthread build. */
+export function canUseThreads(): boolean;
+
+export interface WindSettings {
+  /** Normalised internally; must not be zero when speed > 0. Default [1, 0, 0]. */
+  direction?: Vec3Like;
+  /** m/s, >= 0. Default 0. */
+  speed?: number;
+  /** 0..4: gust amplitude as a fraction of speed. Default 0. */
+  turbulence?: number;
+  /** m: size of the gusts. Default 2. */
+  turbulenceScale?: number;
+  /** Same seed, same gusts. Default 1. */
+  seed?: number;
+}
+
+export interface WorldSettings {
+  /** m/s², any direction. Default [0, -9.81, 0]. */
+  gravity?: Vec3Like;
+  /** s: the internal fixed step. Default 1/60. Range [1e-5, 0.1]. */
+  fixedDt?: number;
+  /** Substeps per fixed step, 1..128. Default 8. More substeps = stiffer, more accurate. */
+  substeps?: number;
+  /** Constraint passes per substep, 1..64. Default 1. */
+  iterations?: number;
+  /** s: longer frames are clamped (reported in World.lastStep.droppedTime). Default 0.1. */
+  maxFrameDt?: number;
+  /** s: longer frames throw (a stalled caller). Default 1. */
+  rejectFrameDt?: number;
+  /** Master switch for collider contacts. Default true. */
+  collisions?: boolean;
+  /** Threads used by step(): 1 = serial, 0 or 'auto' = all available. Results are identical for any value. Default 1. */
+  threads?: number | 'auto';
+  wind?: WindSettings;
+}
+
+/** Rope parameters that can change at any time (Rope.set). */
+export interface RopeParams {
+  /** m: collision radius of each particle. Default 0.01. */
+  radius?: number;
+  /** m/N: 0 = inextensible. Default 0. */
+  stretchCompliance?: number;
+  /** Adds bending resistance (constraints across one particle). Default false. */
+  bending?: boolean;
+  /** m/N. Default 0.001. */
+  bendCompliance?: number;
+  /** 1/s: velocity decays as dv/dt = -damping v. Default 0.1. */
+  damping?: number;
+  /** 1/s: coupling to the air (wind); also damps in still air. Default 1. */
+  drag?: number;
+  /** Multiplies gravity; negative floats upward. Default 1. */
+  gravityScale?: number;
+  /** Plastic stretch past rest × yieldRatio (> 1); 0 = purely elastic. Default 0. */
+  yieldRatio?: number;
+  /** 1/s: how fast the rest length creeps once past the yield ratio. Default 1. */
+  plasticity?: number;
+  /** Collide with the world's colliders. Default true. */
+  collide?: boolean;
+  /** Long-range attachments to pinned particles: no over-stretch at low substep counts. Default true. */
+  tethers?: boolean;
+}
+
+export interface RopeDef extends RopeParams {
+  /** Straight rope from start to end cut into `segments` (used when `points` is absent). */
+  start?: Vec3Like;
+  end?: Vec3Like;
+  /** 1 .. 2^20 - 1. Default 16. */
+  segments?: number;
+  /** Or explicit points: x, y, z, x, y, z, ... (at least 2 points, no zero-length segments). */
+  points?: ArrayLike<number>;
+  /** kg/m. Default 0.1. */
+  massPerLength?: number;
+  /** Particle indices pinned where they start. */
+  pinned?: ArrayLike<number>;
+}
+
+export type ColliderType = 'sphere' | 'capsule' | 'plane' | 'box';
+
+export interface ColliderDef {
+  /** sphere: centre + radius; capsule: segment along local Y (±halfHeight) + radius; plane: through position, normal = local +Y; box: halfExtents. */
+  type: ColliderType;
+  position?: Vec3Like;
+  rotation?: QuatLike;
+  /** m. Default 0.1. */
+  radius?: number;
+  /** m. Default 0.1. */
+  halfHeight?: number;
+  /** m. Default [0.1, 0.1, 0.1]. */
+  halfExtents?: Vec3Like;
+  /** Coulomb coefficient 0..2. Default 0.3. */
+  friction?: number;
+  enabled?: boolean;
+}
+
+export interface StepReport {
+  /** Fixed steps run by the last step(). */
+  fixedSteps: number;
+  /** s cut off by maxFrameDt. */
+  droppedTime: number;
+  /** s left in the accumulator. */
+  leftover: number;
+}
+
+export interface WorldStats {
+  ropes: number;
+  particles: number;
+  constraints: number;
+  anchors: number;
+  colliders: number;
+  threads: number;
+  simd: boolean;
+}
+
+export interface ParticleState {
+  position: [number, number, number];
+  velocity: [number, number, number];
+  invMass: number;
+  pinned: boolean;
+}
+
+export class Wisp {
+  readonly threaded: boolean;
+  readonly simd: boolean;
+  readonly maxThreads: number;
+  createWorld(settings?: WorldSettings): World;
+  /** Bytes of WASM heap in use, for leak checks. */
+  heapUsed(): number;
+  readonly module: unknown;
+}
+
+export class World {
+  /** Reused every call: no allocation per frame. */
+  readonly lastStep: StepReport;
+  readonly disposed: boolean;
+  /** Simulated seconds. */
+  readonly time: number;
+  /** A fresh copy of the settings. */
+  readonly settings: Required<Omit<WorldSettings, 'wind' | 'threads'>> & { threads: number; wind: Required<WindSettings> };
+  /** Advances by dt seconds of real time; returns the fixed steps taken. Throws for dt <= 0, NaN, or > rejectFrameDt. */
+  step(dt: number): number;
+  /** Changes any subset of the settings, validated as a whole. */
+  set(settings: WorldSettings): void;
+  setGravity(gravity: Vec3Like): void;
+  setWind(wind: WindSettings): void;
+  addRope(def: RopeDef): Rope;
+  addAnchor(position?: Vec3Like): Anchor;
+  addCollider(def: ColliderDef): Collider;
+  /** 16 hex digits; equal strings mean bit-identical simulation states. */
+  stateHash(): string;
+  stats(): WorldStats;
+  /** Frees the world and everything in it. */
+  dispose(): void;
+}
+
+export class Rope {
+  readonly disposed: boolean;
+  /** x, y, z per particle: a view into WASM memory, refreshed when memory grows or the rope is cut. Read it each frame; do not keep it across steps. */
+  readonly positions: Float32Array;
+  readonly count: number;
+  readonly params: Required<RopeParams>;
+  set(params: RopeParams): void;
+  particle(index: number): ParticleState;
+  setVelocity(index: number, velocity: Vec3Like): void;
+  /** m; grows under plastic stretch. */
+  restLength(segment: number): number;
+  pin(index: number, anchor: Anchor): void;
+  unpin(index: number): void;
+  /** Cuts segment s (between particles s and s+1); this rope keeps [0, s], the returned rope the rest. */
+  cut(segment: number): Rope;
+  /** Rigid move without adding velocity: rotation about pivot, then translation. */
+  teleport(move?: { translation?: Vec3Like; rotation?: QuatLike; pivot?: Vec3Like }): void;
+  /** Back to the creation pose and rest lengths, at rest. */
+  reset(): void;
+  dispose(): void;
+}
+
+export class Anchor {
+  readonly disposed: boolean;
+  readonly position: [number, number, number];
+  /** Reached at the end of the next step along a straight path across the substeps: no velocity spikes. */
+  setPosition(position: Vec3Like): void;
+  /** Jumps; pinned particles follow without gaining velocity. */
+  teleport(position: Vec3Like): void;
+  dispose(): void;
+}
+
+export class Collider {
+  readonly disposed: boolean;
+  readonly type: ColliderType;
+  /** The collider sweeps to this pose across the next step's substeps; { teleport: true } jumps instead. */
+  setTransform(position: Vec3Like, rotation?: QuatLike, options?: { teleport?: boolean }): void;
+  /** From a column-major 4x4 matrix (three.js Matrix4.elements); scale is removed. */
+  setMatrix(elements: ArrayLike<number>, options?: { teleport?: boolean }): void;
+  setEnabled(enabled: boolean): void;
+  setFriction(friction: number): void;
+  dispose(): void;
+}
+
+export const colliderTypes: readonly ColliderType[];
