@@ -49,6 +49,19 @@ struct ColliderSlot {
   Transform from;      // pose at the end of the previous frame
 };
 
+// A free slot from `freeList`, or a new one at the end of `slots` (then `grown` is true).
+template <class Slot>
+uint32_t takeSlot(std::vector<Slot>& slots, std::vector<uint32_t>& freeList, bool* grown) {
+  *grown = freeList.empty();
+  if (*grown) {
+    slots.emplace_back();
+    return static_cast<uint32_t>(slots.size() - 1);
+  }
+  uint32_t slot = freeList.back();
+  freeList.pop_back();
+  return slot;
+}
+
 template <class Slot>
 bool liveSlot(const std::vector<Slot>& slots, Handle h) {
   return h.generation != 0 && h.index < slots.size() && slots[h.index].alive &&
@@ -101,15 +114,9 @@ struct World::Impl {
   }
 
   uint32_t newAnchorSlot(Vec3 p, int32_t owner) {
-    uint32_t slot;
-    if (!freeAnchors.empty()) {
-      slot = freeAnchors.back();
-      freeAnchors.pop_back();
-    } else {
-      slot = static_cast<uint32_t>(anchors.size());
-      anchors.emplace_back();
-      anchorPaths.resize(anchors.size());
-    }
+    bool grown;
+    uint32_t slot = takeSlot(anchors, freeAnchors, &grown);
+    if (grown) anchorPaths.resize(anchors.size());
     AnchorSlot& a = anchors[slot];
     a.generation = nextGeneration(tag, a.generation);
     a.alive = true;
@@ -135,14 +142,8 @@ struct World::Impl {
   }
 
   RopeId storeRope(RopeState&& state) {
-    uint32_t slot;
-    if (!freeRopes.empty()) {
-      slot = freeRopes.back();
-      freeRopes.pop_back();
-    } else {
-      slot = static_cast<uint32_t>(ropes.size());
-      ropes.emplace_back();
-    }
+    bool grown;
+    uint32_t slot = takeSlot(ropes, freeRopes, &grown);
     uint32_t gen = nextGeneration(tag, ropes[slot].generation);
     ropes[slot] = std::move(state);
     ropes[slot].generation = gen;
@@ -555,15 +556,9 @@ Status World::unpin(RopeId ropeId, int particle) {
 Status World::addCollider(const ColliderDef& def, ColliderId* out) {
   WISP_TRY(validateColliderDef(def));
   Impl& w = *impl_;
-  uint32_t slot;
-  if (!w.freeColliders.empty()) {
-    slot = w.freeColliders.back();
-    w.freeColliders.pop_back();
-  } else {
-    slot = static_cast<uint32_t>(w.colliders.size());
-    w.colliders.emplace_back();
-    w.colliderPaths.reserve(w.colliders.size());
-  }
+  bool grown;
+  uint32_t slot = takeSlot(w.colliders, w.freeColliders, &grown);
+  if (grown) w.colliderPaths.reserve(w.colliders.size());
   ColliderSlot& c = w.colliders[slot];
   c.generation = nextGeneration(w.tag, c.generation);
   c.alive = true;

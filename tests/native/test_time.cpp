@@ -55,14 +55,19 @@ TEST(Time, BadFrameTimesAreErrorsAndChangeNothing) {
   }
 }
 
-TEST(Time, AnchorsAreInterpolatedAcrossSubstepsAndSteps) {
+// A rope of 8 segments along +X from the origin, particle 0 pinned to anchor `a`.
+std::unique_ptr<World> pinnedRope(AnchorId* a, RopeId* r) {
   auto w = scenes::makeWorld();
+  w->addAnchor({0, 0, 0}, a);
+  w->addRope(scenes::straightRope({0, 0, 0}, 8, 0.1f), r);
+  w->pin(*r, 0, *a);
+  return w;
+}
+
+TEST(Time, AnchorsAreInterpolatedAcrossSubstepsAndSteps) {
   AnchorId a;
-  ASSERT_OK(w->addAnchor({0, 0, 0}, &a));
-  RopeDef d = scenes::straightRope({0, 0, 0}, 8, 0.1f);
   RopeId r;
-  ASSERT_OK(w->addRope(d, &r));
-  ASSERT_OK(w->pin(r, 0, a));
+  auto w = pinnedRope(&a, &r);
   ASSERT_OK(w->step(1.0 / 60.0));
   // one frame of 4 fixed steps moves the anchor 0.4 m: the pin moves at a constant 6 m/s
   ASSERT_OK(w->setAnchorPosition(a, {0, 0.4f, 0}));
@@ -76,13 +81,9 @@ TEST(Time, AnchorsAreInterpolatedAcrossSubstepsAndSteps) {
 }
 
 TEST(Time, TeleportAnchorInjectsNoVelocity) {
-  auto w = scenes::makeWorld();
   AnchorId a;
-  ASSERT_OK(w->addAnchor({0, 0, 0}, &a));
-  RopeDef d = scenes::straightRope({0, 0, 0}, 8, 0.1f);
   RopeId r;
-  ASSERT_OK(w->addRope(d, &r));
-  ASSERT_OK(w->pin(r, 0, a));
+  auto w = pinnedRope(&a, &r);
   ASSERT_OK(w->teleportAnchor(a, {100, 0, 0}));
   ASSERT_OK(w->teleportRope(r, {{100, 0, 0}, {}}, {0, 0, 0}));
   ASSERT_OK(w->step(1.0 / 60.0));
