@@ -398,7 +398,7 @@ Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
                     {&head->vx, &tail.vx}, {&head->vy, &tail.vy}, {&head->vz, &tail.vz},
                     {&head->ox, &tail.ox}, {&head->oy, &tail.oy}, {&head->oz, &tail.oz},
                     {&head->qx, &tail.qx}, {&head->qy, &tail.qy}, {&head->qz, &tail.qz},
-                    {&head->restPrefix, &tail.restPrefix},
+                    {&head->restPrefix, &tail.restPrefix}, {&head->tetherLimit, &tail.tetherLimit},
                     {&head->invMass, &tail.invMass}, {&head->baseInvMass, &tail.baseInvMass}})
     moveTail(*pair.first, *pair.second, s + 1);
   moveTail(head->anchor, tail.anchor, s + 1);
@@ -461,15 +461,9 @@ Status World::teleportRope(RopeId id, const Transform& delta, Vec3 pivot) {
 Status World::resetRope(RopeId id) {
   RopeState* r = impl_->rope(id);
   if (!r) return badHandle("rope", id);
-  for (int i = 0; i < r->count(); ++i) {
-    r->px[i] = r->ox[i] = r->initialPositions[3 * i];
-    r->py[i] = r->oy[i] = r->initialPositions[3 * i + 1];
-    r->pz[i] = r->oz[i] = r->initialPositions[3 * i + 2];
-    r->vx[i] = r->vy[i] = r->vz[i] = 0;
-  }
+  r->resetParticles();
   r->rest = r->initialRest;
   computeBendRest(*r);
-  r->writeOutput(0, r->count());
   return Status::Ok();
 }
 

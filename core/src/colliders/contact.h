@@ -6,11 +6,11 @@
 // (kinetic). The collider's motion is its linear displacement over the substep.
 #pragma once
 #include "colliders/shapes.h"
-#include "particles/rope_state.h"
+#include "particles/particles.h"
 
 namespace wisp {
 
-inline void collideParticle(RopeState& r, int i, const ColliderPose& now, Vec3 colliderMove, float radius) {
+inline void collideParticle(Particles& r, int i, const ColliderPose& now, Vec3 colliderMove, float radius) {
   Vec3 p{r.px[i], r.py[i], r.pz[i]};
   SurfacePoint s = signedDistance(now, p);
   float pen = radius - s.distance;

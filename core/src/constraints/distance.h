@@ -21,7 +21,7 @@
 namespace wisp {
 
 // Solves constraint c joining particles a and b. `lambda` is the constraint's multiplier.
-inline void solveDistance(RopeState& r, int a, int b, float restLength, float alphaTilde, float& lambda) {
+inline void solveDistance(Particles& r, int a, int b, float restLength, float alphaTilde, float& lambda) {
   float wa = r.invMass[a], wb = r.invMass[b];
   float wsum = wa + wb;
   if (wsum == 0.0f) return;  // both pinned

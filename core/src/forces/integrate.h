@@ -12,12 +12,12 @@
 #pragma once
 #include "forces/wind_field.h"
 #include "math/wide.h"
-#include "particles/rope_state.h"
+#include "particles/particles.h"
 
 namespace wisp {
 
 // Uniform air velocity (no turbulence): a 4-wide kernel with a scalar tail.
-inline void integrateUniform(RopeState& r, int begin, int end, Vec3 a, float k, float h) {
+inline void integrateUniform(Particles& r, int begin, int end, Vec3 a, float k, float h) {
   int i = begin;
 #if WISP_SIMD
   using namespace wide;
@@ -42,7 +42,7 @@ inline void integrateUniform(RopeState& r, int begin, int end, Vec3 a, float k, 
 }
 
 // Turbulent wind: the air velocity differs per particle.
-inline void integrateTurbulent(RopeState& r, int begin, int end, Vec3 gh, float dragH, float k, float h,
+inline void integrateTurbulent(Particles& r, int begin, int end, Vec3 gh, float dragH, float k, float h,
                                const WindField& wind, float t) {
   for (int i = begin; i < end; ++i) {
     Vec3 air = airVelocity(wind, Vec3{r.px[i], r.py[i], r.pz[i]}, t);
@@ -55,7 +55,7 @@ inline void integrateTurbulent(RopeState& r, int begin, int end, Vec3 gh, float 
   }
 }
 
-inline void updateVelocities(RopeState& r, int begin, int end, float invH) {
+inline void updateVelocities(Particles& r, int begin, int end, float invH) {
   int i = begin;
 #if WISP_SIMD
   using namespace wide;

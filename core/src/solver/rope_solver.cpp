@@ -58,7 +58,7 @@ void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
   const int total = ctx.fixedSteps * ctx.substeps;
   const bool anyPinned = !r.pinnedList.empty();
   const bool tethers = p.tethers && anyPinned;
-  if (tethers && !plastic) computeRestPrefix(r);  // rest lengths only change under plasticity
+  if (tethers && !plastic) computeRopeTetherLimits(r);  // rest lengths only change under plasticity
 
   for (int sub = 0; sub < total; ++sub) {
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
@@ -94,7 +94,7 @@ void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
 
     // Stage::SolveTethers
     if (tethers) {
-      if (plastic) computeRestPrefix(r);
+      if (plastic) computeRopeTetherLimits(r);
       forChunks(n, threads, [&](int b, int e) { solveTethers(r, b, e); });
     }
 

@@ -1,0 +1,59 @@
+// Particle storage shared by every object kind (ropes, cloth), structure-of-arrays. An object's
+// arrays are allocated when it is created and never resized by a step.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace wisp {
+
+struct Particles {
+  std::vector<float> px, py, pz;  // position (m)
+  std::vector<float> vx, vy, vz;  // velocity (m/s)
+  std::vector<float> ox, oy, oz;  // position at the start of the substep (m)
+  std::vector<float> qx, qy, qz;  // predicted position after Integrate (m), see UpdateVelocity
+  std::vector<float> invMass;     // effective 1/kg, 0 while pinned
+  std::vector<float> baseInvMass; // 1/kg when free
+  std::vector<int32_t> anchor;    // anchor slot a particle is pinned to, or -1
+  std::vector<int32_t> pinnedList;  // indices of pinned particles (derived from anchor)
+  std::vector<int32_t> tetherTo;    // pinned particle this one is tethered to, or -1 (constraints/tether.h)
+  std::vector<float> tetherLimit;   // m: the farthest it may be from tetherTo
+
+  std::vector<float> initialPositions;  // interleaved xyz at creation, for reset()
+  std::vector<float> out;               // interleaved xyz for rendering (the view JS sees)
+
+  int count() const { return static_cast<int>(px.size()); }
+
+  void resizeParticles(int n) {
+    for (auto* a : {&px, &py, &pz, &vx, &vy, &vz, &ox, &oy, &oz, &qx, &qy, &qz, &invMass, &baseInvMass, &tetherLimit})
+      a->assign(n, 0.0f);
+    anchor.assign(n, -1);
+    tetherTo.assign(n, -1);
+    out.assign(3 * static_cast<size_t>(n), 0.0f);
+  }
+  // The list of pinned particles, after `anchor` changed.
+  void collectPins() {
+    pinnedList.clear();
+    for (int i = 0; i < count(); ++i)
+      if (anchor[i] >= 0) pinnedList.push_back(i);
+  }
+  void writeOutput(int begin, int end) {
+    for (int i = begin; i < end; ++i) {
+      out[3 * i] = px[i];
+      out[3 * i + 1] = py[i];
+      out[3 * i + 2] = pz[i];
+    }
+  }
+  // Back to the creation pose, at rest.
+  void resetParticles() {
+    for (int i = 0; i < count(); ++i) {
+      px[i] = ox[i] = initialPositions[3 * i];
+      py[i] = oy[i] = initialPositions[3 * i + 1];
+      pz[i] = oz[i] = initialPositions[3 * i + 2];
+      vx[i] = vy[i] = vz[i] = 0;
+    }
+    writeOutput(0, count());
+  }
+};
+
+}  // namespace wisp
