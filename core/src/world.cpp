@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "builders/cloth_builder.h"
 #include "builders/rope_builder.h"
+#include "cloth/cloth_state.h"
 #include "hash.h"
 #include "jobs/job_pool.h"
 #include "math/vec3.h"
@@ -19,9 +21,9 @@ namespace wisp {
 
 namespace {
 
-// Ropes with more particles than this are solved one at a time with each stage split into
-// parallel chunks; smaller ropes are spread whole over the threads.
-constexpr int kBigRope = 4096;
+// Objects with more particles than this are solved one at a time with each stage split into
+// parallel chunks; smaller objects are spread whole over the threads.
+constexpr int kBigObject = 4096;
 // Below this many particles a step is cheaper than waking worker threads: run it serially.
 // (Only where work runs changes; the arithmetic, and so the result, is the same.)
 constexpr int kMinParallelParticles = 2048;
@@ -39,7 +41,9 @@ struct AnchorSlot {
   uint32_t generation = 0;
   bool alive = false;
   Vec3 from, to;       // m: pose at the end of the previous frame, and the target for this one
-  int32_t ownerRope = -1;  // rope slot that made it for RopeDef::pinned, or -1
+  // The object that made it for RopeDef/ClothDef::pinned and removes it with itself.
+  enum class Owner : uint8_t { None, Rope, Cloth } ownerKind = Owner::None;
+  int32_t ownerIndex = -1;
 };
 
 struct ColliderSlot {
@@ -86,6 +90,8 @@ struct World::Impl {
   uint32_t tag = 1;
   std::vector<RopeState> ropes;
   std::vector<uint32_t> freeRopes;
+  std::vector<ClothState> cloths;
+  std::vector<uint32_t> freeCloths;
   std::vector<AnchorSlot> anchors;
   std::vector<uint32_t> freeAnchors;
   std::vector<ColliderSlot> colliders;
@@ -94,7 +100,12 @@ struct World::Impl {
   // per-step scratch, grown only when objects are added
   std::vector<AnchorPath> anchorPaths;
   std::vector<ColliderPath> colliderPaths;
-  std::vector<int> smallRopes, bigRopes;
+  // objects solved whole, one per work item; and big ones, solved one at a time in chunks
+  struct ObjectRef {
+    bool cloth;
+    int index;
+  };
+  std::vector<ObjectRef> smallObjects, bigObjects;
   int totalParticles = 0;
   uint64_t listsVersion = 0;
 
@@ -104,6 +115,20 @@ struct World::Impl {
 
   RopeState* rope(RopeId id) { return liveSlot(ropes, id) ? &ropes[id.index] : nullptr; }
   const RopeState* rope(RopeId id) const { return liveSlot(ropes, id) ? &ropes[id.index] : nullptr; }
+  ClothState* cloth(ClothId id) { return liveSlot(cloths, id) ? &cloths[id.index] : nullptr; }
+  const ClothState* cloth(ClothId id) const { return liveSlot(cloths, id) ? &cloths[id.index] : nullptr; }
+  RopeState* object(RopeId id) { return rope(id); }
+  ClothState* object(ClothId id) { return cloth(id); }
+  const RopeState* object(RopeId id) const { return rope(id); }
+  const ClothState* object(ClothId id) const { return cloth(id); }
+
+  template <class F>
+  void forEachObject(F&& f) {
+    for (RopeState& r : ropes)
+      if (r.alive) f(r);
+    for (ClothState& c : cloths)
+      if (c.alive) f(c);
+  }
   bool anchorLive(AnchorId id) const {
     return id.generation != 0 && id.index < anchors.size() && anchors[id.index].alive &&
            anchors[id.index].generation == id.generation;
@@ -113,7 +138,7 @@ struct World::Impl {
            colliders[id.index].generation == id.generation;
   }
 
-  uint32_t newAnchorSlot(Vec3 p, int32_t owner) {
+  uint32_t newAnchorSlot(Vec3 p, AnchorSlot::Owner kind, int32_t owner) {
     bool grown;
     uint32_t slot = takeSlot(anchors, freeAnchors, &grown);
     if (grown) anchorPaths.resize(anchors.size());
@@ -121,50 +146,83 @@ struct World::Impl {
     a.generation = nextGeneration(tag, a.generation);
     a.alive = true;
     a.from = a.to = p;
-    a.ownerRope = owner;
+    a.ownerKind = kind;
+    a.ownerIndex = owner;
     return slot;
   }
 
   void freeAnchorSlot(uint32_t slot) {
     // particles pinned to it become free
-    for (RopeState& r : ropes) {
-      if (!r.alive) continue;
-      for (int i = 0; i < r.count(); ++i)
-        if (r.anchor[i] == static_cast<int32_t>(slot)) {
-          r.anchor[i] = -1;
-          r.invMass[i] = r.baseInvMass[i];
+    forEachObject([&](auto& o) {
+      bool changed = false;
+      for (int i = 0; i < o.count(); ++i)
+        if (o.anchor[i] == static_cast<int32_t>(slot)) {
+          o.anchor[i] = -1;
+          o.invMass[i] = o.baseInvMass[i];
+          changed = true;
         }
-      r.updatePins();
-    }
+      if (changed) o.updatePins();
+    });
     anchors[slot].alive = false;
-    anchors[slot].ownerRope = -1;
+    anchors[slot].ownerKind = AnchorSlot::Owner::None;
+    anchors[slot].ownerIndex = -1;
     freeAnchors.push_back(slot);
   }
 
-  RopeId storeRope(RopeState&& state) {
+  template <class Id, class State>
+  Id store(std::vector<State>& slots, std::vector<uint32_t>& freeList, State&& state) {
     bool grown;
-    uint32_t slot = takeSlot(ropes, freeRopes, &grown);
-    uint32_t gen = nextGeneration(tag, ropes[slot].generation);
-    ropes[slot] = std::move(state);
-    ropes[slot].generation = gen;
-    ropes[slot].alive = true;
+    uint32_t slot = takeSlot(slots, freeList, &grown);
+    uint32_t gen = nextGeneration(tag, slots[slot].generation);
+    slots[slot] = std::move(state);
+    slots[slot].generation = gen;
+    slots[slot].alive = true;
     ++layoutVersion;
-    RopeId id;
+    Id id;
     id.index = slot;
     id.generation = gen;
     return id;
   }
+  RopeId storeRope(RopeState&& state) { return store<RopeId>(ropes, freeRopes, std::move(state)); }
+
+  // Anchors for Def::pinned, owned by the object in `slot`.
+  template <class State>
+  void pinOwned(State& o, const std::vector<int>& pinned, AnchorSlot::Owner kind, uint32_t slot) {
+    for (int p : pinned) {
+      if (o.anchor[p] >= 0) continue;  // listed twice
+      uint32_t a = newAnchorSlot(Vec3{o.px[p], o.py[p], o.pz[p]}, kind, static_cast<int32_t>(slot));
+      o.anchor[p] = static_cast<int32_t>(a);
+      o.invMass[p] = 0;
+      o.ownedAnchors.push_back(a);
+    }
+    o.updatePins();
+  }
+
+  // Frees an object's slot and the anchors it owns; keeps the generation so the id stays stale.
+  template <class State>
+  void release(std::vector<State>& slots, std::vector<uint32_t>& freeList, uint32_t index) {
+    std::vector<uint32_t> owned = std::move(slots[index].ownedAnchors);
+    uint32_t gen = slots[index].generation;
+    slots[index] = State();
+    slots[index].generation = gen;
+    for (uint32_t a : owned) freeAnchorSlot(a);
+    freeList.push_back(index);
+    ++layoutVersion;
+  }
 
   void rebuildLists() {
     if (listsVersion == layoutVersion) return;
-    smallRopes.clear();
-    bigRopes.clear();
+    smallObjects.clear();
+    bigObjects.clear();
     totalParticles = 0;
-    for (size_t i = 0; i < ropes.size(); ++i) {
-      if (!ropes[i].alive) continue;
-      totalParticles += ropes[i].count();
-      (ropes[i].count() > kBigRope ? bigRopes : smallRopes).push_back(static_cast<int>(i));
-    }
+    auto add = [&](bool cloth, size_t i, int count) {
+      totalParticles += count;
+      (count > kBigObject ? bigObjects : smallObjects).push_back({cloth, static_cast<int>(i)});
+    };
+    for (size_t i = 0; i < ropes.size(); ++i)
+      if (ropes[i].alive) add(false, i, ropes[i].count());
+    for (size_t i = 0; i < cloths.size(); ++i)
+      if (cloths[i].alive) add(true, i, cloths[i].count());
     colliderPaths.reserve(colliders.size());
     listsVersion = layoutVersion;
   }
@@ -194,9 +252,12 @@ struct World::Impl {
     const int threads = totalParticles >= kMinParallelParticles ? jobs::resolveThreads(settings.threads) : 1;
     ctx.threads = threads;
 
-    jobs::parallelFor(static_cast<int>(smallRopes.size()), threads,
-                      [&](int k) { simulateRope(ropes[smallRopes[k]], ctx, 1); });
-    for (int r : bigRopes) simulateRope(ropes[r], ctx, threads);
+    auto simulate = [&](ObjectRef o, int t) {
+      if (o.cloth) simulateCloth(cloths[o.index], ctx, t);
+      else simulateRope(ropes[o.index], ctx, t);
+    };
+    jobs::parallelFor(static_cast<int>(smallObjects.size()), threads, [&](int k) { simulate(smallObjects[k], 1); });
+    for (ObjectRef o : bigObjects) simulate(o, threads);
 
     steps += static_cast<uint64_t>(fixedSteps);
     for (AnchorSlot& a : anchors) a.from = a.to;
@@ -292,31 +353,15 @@ Status World::addRope(const RopeDef& def, RopeId* out) {
   WISP_TRY(buildRope(def, &state));
   Impl& w = *impl_;
   RopeId id = w.storeRope(std::move(state));
-  RopeState& r = w.ropes[id.index];
-  for (int p : def.pinned) {
-    if (r.anchor[p] >= 0) continue;  // listed twice
-    uint32_t a = w.newAnchorSlot(Vec3{r.px[p], r.py[p], r.pz[p]}, static_cast<int32_t>(id.index));
-    r.anchor[p] = static_cast<int32_t>(a);
-    r.invMass[p] = 0;
-    r.ownedAnchors.push_back(a);
-  }
-  r.updatePins();
+  w.pinOwned(w.ropes[id.index], def.pinned, AnchorSlot::Owner::Rope, id.index);
   *out = id;
   return Status::Ok();
 }
 
 Status World::removeRope(RopeId id) {
   Impl& w = *impl_;
-  RopeState* r = w.rope(id);
-  if (!r) return badHandle("rope", id);
-  std::vector<uint32_t> owned = std::move(r->ownedAnchors);
-  // keep the generation so that the slot's next rope gets a newer one and this id stays stale
-  uint32_t gen = r->generation;
-  *r = RopeState();
-  r->generation = gen;
-  for (uint32_t a : owned) w.freeAnchorSlot(a);
-  w.freeRopes.push_back(id.index);
-  ++w.layoutVersion;
+  if (!w.rope(id)) return badHandle("rope", id);
+  w.release(w.ropes, w.freeRopes, id.index);
   return Status::Ok();
 }
 
@@ -347,25 +392,7 @@ const float* World::ropePositions(RopeId id) const {
   return r ? r->out.data() : nullptr;
 }
 
-Status World::particle(RopeId id, int index, ParticleState* out) const {
-  const RopeState* r = impl_->rope(id);
-  if (!r) return badHandle("rope", id);
-  if (index < 0 || index >= r->count()) return badIndex("particle", index, r->count());
-  out->position = {r->px[index], r->py[index], r->pz[index]};
-  out->velocity = {r->vx[index], r->vy[index], r->vz[index]};
-  out->invMass = r->invMass[index];
-  out->pinned = r->anchor[index] >= 0;
-  return Status::Ok();
-}
 
-Status World::setParticleVelocity(RopeId id, int index, Vec3 v) {
-  RopeState* r = impl_->rope(id);
-  if (!r) return badHandle("rope", id);
-  if (index < 0 || index >= r->count()) return badIndex("particle", index, r->count());
-  WISP_TRY(checkFiniteVec("velocity", v));
-  r->vx[index] = v.x; r->vy[index] = v.y; r->vz[index] = v.z;
-  return Status::Ok();
-}
 
 Status World::segmentRestLength(RopeId id, int segment, float* out) const {
   const RopeState* r = impl_->rope(id);
@@ -434,14 +461,79 @@ Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
   tail.ownedAnchors = give;
 
   RopeId tailId = w.storeRope(std::move(tail));  // may move `ropes`: `head` is stale from here
-  for (uint32_t a : give) w.anchors[a].ownerRope = static_cast<int32_t>(tailId.index);
+  for (uint32_t a : give) w.anchors[a].ownerIndex = static_cast<int32_t>(tailId.index);
   *tailOut = tailId;
   return Status::Ok();
 }
 
-Status World::teleportRope(RopeId id, const Transform& delta, Vec3 pivot) {
+
+Status World::resetRope(RopeId id) {
   RopeState* r = impl_->rope(id);
   if (!r) return badHandle("rope", id);
+  r->resetParticles();
+  r->rest = r->initialRest;
+  computeBendRest(*r);
+  return Status::Ok();
+}
+
+
+// --- operations every object kind has --------------------------------------------------------
+
+namespace {
+
+const char* kindName(RopeId) { return "rope"; }
+const char* kindName(ClothId) { return "cloth"; }
+
+template <class Id>
+Status particleOf(const World::Impl& w, Id id, int index, ParticleState* out) {
+  const auto* r = w.object(id);
+  if (!r) return badHandle(kindName(id), id);
+  if (index < 0 || index >= r->count()) return badIndex("particle", index, r->count());
+  out->position = {r->px[index], r->py[index], r->pz[index]};
+  out->velocity = {r->vx[index], r->vy[index], r->vz[index]};
+  out->invMass = r->invMass[index];
+  out->pinned = r->anchor[index] >= 0;
+  return Status::Ok();
+}
+
+template <class Id>
+Status setVelocityOf(World::Impl& w, Id id, int index, Vec3 v) {
+  auto* r = w.object(id);
+  if (!r) return badHandle(kindName(id), id);
+  if (index < 0 || index >= r->count()) return badIndex("particle", index, r->count());
+  WISP_TRY(checkFiniteVec("velocity", v));
+  r->vx[index] = v.x; r->vy[index] = v.y; r->vz[index] = v.z;
+  return Status::Ok();
+}
+
+template <class Id>
+Status pinOf(World::Impl& w, Id id, int particle, AnchorId anchor) {
+  auto* r = w.object(id);
+  if (!r) return badHandle(kindName(id), id);
+  if (!w.anchorLive(anchor)) return badHandle("anchor", anchor);
+  if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
+  r->anchor[particle] = static_cast<int32_t>(anchor.index);
+  r->invMass[particle] = 0;
+  r->updatePins();
+  return Status::Ok();
+}
+
+template <class Id>
+Status unpinOf(World::Impl& w, Id id, int particle) {
+  auto* r = w.object(id);
+  if (!r) return badHandle(kindName(id), id);
+  if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
+  r->anchor[particle] = -1;
+  r->invMass[particle] = r->baseInvMass[particle];
+  r->updatePins();
+  return Status::Ok();
+}
+
+// Rotation about `pivot`, then translation, of positions and velocities: no velocity injected.
+template <class Id>
+Status teleportOf(World::Impl& w, Id id, const Transform& delta, Vec3 pivot) {
+  auto* r = w.object(id);
+  if (!r) return badHandle(kindName(id), id);
   WISP_TRY(checkFiniteVec("teleport translation", delta.position));
   WISP_TRY(checkQuat("teleport rotation", delta.rotation));
   WISP_TRY(checkFiniteVec("teleport pivot", pivot));
@@ -458,12 +550,100 @@ Status World::teleportRope(RopeId id, const Transform& delta, Vec3 pivot) {
   return Status::Ok();
 }
 
-Status World::resetRope(RopeId id) {
-  RopeState* r = impl_->rope(id);
-  if (!r) return badHandle("rope", id);
-  r->resetParticles();
-  r->rest = r->initialRest;
-  computeBendRest(*r);
+}  // namespace
+
+Status World::particle(RopeId id, int i, ParticleState* out) const { return particleOf(*impl_, id, i, out); }
+Status World::particle(ClothId id, int i, ParticleState* out) const { return particleOf(*impl_, id, i, out); }
+Status World::setParticleVelocity(RopeId id, int i, Vec3 v) { return setVelocityOf(*impl_, id, i, v); }
+Status World::setParticleVelocity(ClothId id, int i, Vec3 v) { return setVelocityOf(*impl_, id, i, v); }
+Status World::pin(RopeId id, int particle, AnchorId anchor) { return pinOf(*impl_, id, particle, anchor); }
+Status World::pin(ClothId id, int particle, AnchorId anchor) { return pinOf(*impl_, id, particle, anchor); }
+Status World::unpin(RopeId id, int particle) { return unpinOf(*impl_, id, particle); }
+Status World::unpin(ClothId id, int particle) { return unpinOf(*impl_, id, particle); }
+Status World::teleportRope(RopeId id, const Transform& d, Vec3 pivot) { return teleportOf(*impl_, id, d, pivot); }
+Status World::teleportCloth(ClothId id, const Transform& d, Vec3 pivot) { return teleportOf(*impl_, id, d, pivot); }
+
+// --- cloth --------------------------------------------------------------------------------------
+
+Status World::addCloth(const ClothDef& def, ClothId* out) {
+  ClothState state;
+  WISP_TRY(buildCloth(def, &state));
+  Impl& w = *impl_;
+  ClothId id = w.store<ClothId>(w.cloths, w.freeCloths, std::move(state));
+  w.pinOwned(w.cloths[id.index], def.pinned, AnchorSlot::Owner::Cloth, id.index);
+  *out = id;
+  return Status::Ok();
+}
+
+Status World::removeCloth(ClothId id) {
+  Impl& w = *impl_;
+  if (!w.cloth(id)) return badHandle("cloth", id);
+  w.release(w.cloths, w.freeCloths, id.index);
+  return Status::Ok();
+}
+
+Status World::clothParams(ClothId id, ClothParams* out) const {
+  const ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  *out = c->params;
+  return Status::Ok();
+}
+
+Status World::setClothParams(ClothId id, const ClothParams& params) {
+  ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  WISP_TRY(validateClothParams(params));
+  bool slack = params.tetherSlack != c->params.tetherSlack;
+  c->params = params;
+  if (slack) c->updatePins();
+  return Status::Ok();
+}
+
+Status World::clothParticleCount(ClothId id, int* out) const {
+  const ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  *out = c->count();
+  return Status::Ok();
+}
+
+const float* World::clothPositions(ClothId id) const {
+  const ClothState* c = impl_->cloth(id);
+  return c ? c->out.data() : nullptr;
+}
+
+const float* World::clothNormals(ClothId id) const {
+  const ClothState* c = impl_->cloth(id);
+  return c ? c->normals.data() : nullptr;
+}
+
+Status World::clothTriangles(ClothId id, const uint32_t** indices, int* triangleCount) const {
+  const ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  *indices = c->triangles.data();
+  *triangleCount = c->triangleCount();
+  return Status::Ok();
+}
+
+Status World::clothVertexMap(ClothId id, const int32_t** map, int* vertexCount) const {
+  const ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  *map = c->vertexMap.data();
+  *vertexCount = static_cast<int>(c->vertexMap.size());
+  return Status::Ok();
+}
+
+Status World::clothStats(ClothId id, ClothStats* out) const {
+  const ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  *out = c->stats;
+  return Status::Ok();
+}
+
+Status World::resetCloth(ClothId id) {
+  ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  c->resetParticles();
+  c->computeNormals();
   return Status::Ok();
 }
 
@@ -471,7 +651,7 @@ Status World::resetRope(RopeId id) {
 
 Status World::addAnchor(Vec3 position, AnchorId* out) {
   WISP_TRY(checkFiniteVec("anchor position", position));
-  uint32_t slot = impl_->newAnchorSlot(position, -1);
+  uint32_t slot = impl_->newAnchorSlot(position, AnchorSlot::Owner::None, -1);
   out->index = slot;
   out->generation = impl_->anchors[slot].generation;
   return Status::Ok();
@@ -480,9 +660,10 @@ Status World::addAnchor(Vec3 position, AnchorId* out) {
 Status World::removeAnchor(AnchorId id) {
   Impl& w = *impl_;
   if (!w.anchorLive(id)) return badHandle("anchor", id);
-  int32_t owner = w.anchors[id.index].ownerRope;
-  if (owner >= 0) {
-    auto& owned = w.ropes[owner].ownedAnchors;
+  const AnchorSlot& slot = w.anchors[id.index];
+  if (slot.ownerKind != AnchorSlot::Owner::None) {
+    auto& owned = slot.ownerKind == AnchorSlot::Owner::Rope ? w.ropes[slot.ownerIndex].ownedAnchors
+                                                             : w.cloths[slot.ownerIndex].ownedAnchors;
     owned.erase(std::remove(owned.begin(), owned.end(), id.index), owned.end());
   }
   w.freeAnchorSlot(id.index);
@@ -501,8 +682,7 @@ Status World::teleportAnchor(AnchorId id, Vec3 position) {
   if (!w.anchorLive(id)) return badHandle("anchor", id);
   WISP_TRY(checkFiniteVec("anchor position", position));
   w.anchors[id.index].from = w.anchors[id.index].to = position;
-  for (RopeState& r : w.ropes) {
-    if (!r.alive) continue;
+  w.forEachObject([&](Particles& r) {
     bool moved = false;
     for (int i = 0; i < r.count(); ++i)
       if (r.anchor[i] == static_cast<int32_t>(id.index)) {
@@ -513,7 +693,7 @@ Status World::teleportAnchor(AnchorId id, Vec3 position) {
         moved = true;
       }
     if (moved) r.writeOutput(0, r.count());
-  }
+  });
   return Status::Ok();
 }
 
@@ -523,27 +703,7 @@ Status World::anchorPosition(AnchorId id, Vec3* out) const {
   return Status::Ok();
 }
 
-Status World::pin(RopeId ropeId, int particle, AnchorId anchor) {
-  Impl& w = *impl_;
-  RopeState* r = w.rope(ropeId);
-  if (!r) return badHandle("rope", ropeId);
-  if (!w.anchorLive(anchor)) return badHandle("anchor", anchor);
-  if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
-  r->anchor[particle] = static_cast<int32_t>(anchor.index);
-  r->invMass[particle] = 0;
-  r->updatePins();
-  return Status::Ok();
-}
 
-Status World::unpin(RopeId ropeId, int particle) {
-  RopeState* r = impl_->rope(ropeId);
-  if (!r) return badHandle("rope", ropeId);
-  if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
-  r->anchor[particle] = -1;
-  r->invMass[particle] = r->baseInvMass[particle];
-  r->updatePins();
-  return Status::Ok();
-}
 
 // --- colliders -------------------------------------------------------------------------------
 
@@ -628,6 +788,20 @@ uint64_t World::stateHash() const {
     h.value(static_cast<uint8_t>(p.collide));
     h.value(static_cast<uint8_t>(p.tethers));
   }
+  for (size_t i = 0; i < w.cloths.size(); ++i) {
+    const ClothState& c = w.cloths[i];
+    if (!c.alive) continue;
+    h.value(static_cast<uint64_t>(i));
+    for (const auto* a : {&c.px, &c.py, &c.pz, &c.vx, &c.vy, &c.vz, &c.invMass}) h.array(*a);
+    h.array(c.anchor);
+    const ClothParams& p = c.params;
+    for (float f : {p.radius, p.stretchCompliance, p.shearCompliance, p.bendCompliance, p.tetherSlack, p.damping,
+                    p.gravityScale, p.dragCoefficient, p.liftCoefficient, p.airDensity, p.residualTolerance})
+      h.value(f);
+    h.value(static_cast<uint8_t>(p.bending));
+    h.value(static_cast<uint8_t>(p.tethers));
+    h.value(static_cast<uint8_t>(p.collide));
+  }
   for (const AnchorSlot& a : w.anchors)
     if (a.alive) { h.value(a.from); h.value(a.to); }
   for (const ColliderSlot& c : w.colliders)
@@ -652,6 +826,12 @@ WorldStats World::stats() const {
     ++s.ropes;
     s.particles += r.count();
     s.constraints += r.segments() + (r.params.bending ? r.bends() : 0);
+  }
+  for (const ClothState& c : w.cloths) {
+    if (!c.alive) continue;
+    ++s.cloths;
+    s.particles += c.count();
+    s.constraints += c.stretch.size() + c.shear.size() + (c.params.bending ? c.bends.size() : 0);
   }
   for (const AnchorSlot& a : w.anchors) s.anchors += a.alive ? 1 : 0;
   for (const ColliderSlot& c : w.colliders) s.colliders += c.alive ? 1 : 0;

@@ -15,6 +15,7 @@ struct Handle {
 struct RopeId : Handle {};
 struct AnchorId : Handle {};
 struct ColliderId : Handle {};
+struct ClothId : Handle {};
 
 inline bool operator==(Handle a, Handle b) { return a.index == b.index && a.generation == b.generation; }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "wisp/cloth.h"
 #include "wisp/collider.h"
 #include "wisp/ids.h"
 #include "wisp/rope.h"
@@ -46,8 +47,9 @@ struct ParticleState {
 
 struct WorldStats {
   int ropes = 0;
+  int cloths = 0;
   int particles = 0;
-  int constraints = 0;  // distance + bending
+  int constraints = 0;  // every kind (stretch, shear, bending; tethers not counted)
   int anchors = 0;
   int colliders = 0;
   int threads = 1;      // threads actually used by step()
@@ -97,6 +99,30 @@ class World {
   // Back to the pose and rest lengths of creation, at rest.
   Status resetRope(RopeId id);
 
+  // --- cloth -------------------------------------------------------------------------------
+  Status addCloth(const ClothDef& def, ClothId* out);
+  Status removeCloth(ClothId id);
+  Status clothParams(ClothId id, ClothParams* out) const;
+  Status setClothParams(ClothId id, const ClothParams& params);
+  Status clothParticleCount(ClothId id, int* out) const;
+  // Interleaved x,y,z positions and unit vertex normals (3 * count floats each), refreshed at
+  // the end of every step. nullptr for an invalid id.
+  const float* clothPositions(ClothId id) const;
+  const float* clothNormals(ClothId id) const;
+  // Triangles as particle indices, 3 per triangle.
+  Status clothTriangles(ClothId id, const uint32_t** indices, int* triangleCount) const;
+  // For a cloth built from a mesh: the particle of each input vertex (welded vertices share one).
+  Status clothVertexMap(ClothId id, const int32_t** map, int* vertexCount) const;
+  Status clothStats(ClothId id, ClothStats* out) const;
+
+  // --- operations every object kind has ----------------------------------------------------
+  Status particle(ClothId id, int index, ParticleState* out) const;
+  Status setParticleVelocity(ClothId id, int index, Vec3 velocity);
+  Status pin(ClothId cloth, int particle, AnchorId anchor);
+  Status unpin(ClothId cloth, int particle);
+  Status teleportCloth(ClothId id, const Transform& delta, Vec3 pivot);
+  Status resetCloth(ClothId id);
+
   // --- anchors (kinematic targets) ----------------------------------------------------------
   Status addAnchor(Vec3 position, AnchorId* out);
   Status removeAnchor(AnchorId id);  // particles pinned to it become free
@@ -128,7 +154,7 @@ class World {
   // Bumped whenever particle storage may have moved (add, remove, cut): views must be re-read.
   uint64_t layoutVersion() const;
 
-  struct Impl;
+  struct Impl;  // defined in world.cpp
 
  private:
   explicit World(std::unique_ptr<Impl> impl);

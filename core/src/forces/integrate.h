@@ -55,6 +55,34 @@ inline void integrateTurbulent(Particles& r, int begin, int end, Vec3 gh, float 
   }
 }
 
+// Per-particle extra acceleration a_i (m/s^2, e.g. aerodynamics):  v <- (v + gh + h a_i) k
+inline void integrateWithAcceleration(Particles& r, int begin, int end, Vec3 gh, const float* ax, const float* ay,
+                                      const float* az, float k, float h) {
+  int i = begin;
+#if WISP_SIMD
+  using namespace wide;
+  const F4 gx = splat(gh.x), gy = splat(gh.y), gz = splat(gh.z), kk = splat(k), hh = splat(h);
+  for (; i + kWidth <= end; i += kWidth) {
+    F4 vx = (load(&r.vx[i]) + gx + load(&ax[i]) * hh) * kk;
+    F4 vy = (load(&r.vy[i]) + gy + load(&ay[i]) * hh) * kk;
+    F4 vz = (load(&r.vz[i]) + gz + load(&az[i]) * hh) * kk;
+    F4 x = load(&r.px[i]), y = load(&r.py[i]), z = load(&r.pz[i]);
+    store(&r.ox[i], x); store(&r.oy[i], y); store(&r.oz[i], z);
+    F4 nx = x + vx * hh, ny = y + vy * hh, nz = z + vz * hh;
+    store(&r.px[i], nx); store(&r.py[i], ny); store(&r.pz[i], nz);
+    store(&r.qx[i], nx); store(&r.qy[i], ny); store(&r.qz[i], nz);
+    store(&r.vx[i], vx); store(&r.vy[i], vy); store(&r.vz[i], vz);
+  }
+#endif
+  for (; i < end; ++i) {
+    float vx = (r.vx[i] + gh.x + ax[i] * h) * k, vy = (r.vy[i] + gh.y + ay[i] * h) * k, vz = (r.vz[i] + gh.z + az[i] * h) * k;
+    r.ox[i] = r.px[i]; r.oy[i] = r.py[i]; r.oz[i] = r.pz[i];
+    r.px[i] += vx * h; r.py[i] += vy * h; r.pz[i] += vz * h;
+    r.qx[i] = r.px[i]; r.qy[i] = r.py[i]; r.qz[i] = r.pz[i];
+    r.vx[i] = vx; r.vy[i] = vy; r.vz[i] = vz;
+  }
+}
+
 inline void updateVelocities(Particles& r, int begin, int end, float invH) {
   int i = begin;
 #if WISP_SIMD

@@ -8,6 +8,7 @@
 #include "forces/integrate.h"
 #include "jobs/job_pool.h"
 #include "particles/rope_state.h"
+#include "solver/stages.h"
 #include "solver/step_context.h"
 
 namespace wisp {
@@ -18,26 +19,6 @@ const char* stageName(Stage s) {
   int i = static_cast<int>(s);
   return i >= 0 && i < static_cast<int>(Stage::Count) ? names[i] : "?";
 }
-
-namespace {
-
-// Work items inside one stage are cut into chunks of this many elements. The cut does not
-// depend on the thread count, and items in one stage touch disjoint data.
-constexpr int kChunk = 1024;
-
-// Runs fn(begin, end) over [0, n) in chunks, on `threads` threads.
-template <class F>
-void forChunks(int n, int threads, F&& fn) {
-  if (n <= 0) return;
-  if (threads <= 1 || n <= kChunk) {
-    fn(0, n);
-    return;
-  }
-  int chunks = (n + kChunk - 1) / kChunk;
-  jobs::parallelFor(chunks, threads, [&](int c) { fn(c * kChunk, std::min(n, (c + 1) * kChunk)); });
-}
-
-}  // namespace
 
 void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
   const int n = r.count();
@@ -71,12 +52,7 @@ void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
       else integrateUniform(r, b, e, uniformA, k, h);
     });
 
-    // Stage::DriveAnchors (serial: pins are few)
-    for (int32_t i : r.pinnedList) {
-      const AnchorPath& a = ctx.anchors[r.anchor[i]];
-      Vec3 x = lerp(a.from, a.to, tNow);
-      r.px[i] = x.x; r.py[i] = x.y; r.pz[i] = x.z;
-    }
+    driveAnchors(r, ctx, tNow);  // Stage::DriveAnchors (serial: pins are few)
 
     // XPBD multipliers accumulate over the iterations of one substep only.
     std::fill(r.lambda.begin(), r.lambda.end(), 0.0f);
@@ -99,18 +75,7 @@ void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
     }
 
     // Stage::Collide: after the constraints, so no particle ends a substep inside a collider.
-    if (collide) {
-      for (int c = 0; c < ctx.colliderCount; ++c) {
-        const ColliderPath& path = ctx.colliders[c];
-        ColliderPose before = poseAt(path, tPrev);
-        ColliderPose now = poseAt(path, tNow);
-        Vec3 move = now.position - before.position;
-        forChunks(n, threads, [&](int b, int e) {
-          for (int i = b; i < e; ++i)
-            if (r.invMass[i] > 0.0f) collideParticle(r, i, now, move, p.radius);
-        });
-      }
-    }
+    if (collide) collideAll(r, p.radius, ctx, tPrev, tNow, threads);
 
     // Stage::Plasticity
     if (plastic)

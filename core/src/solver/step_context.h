@@ -66,8 +66,10 @@ struct StepContext {
 };
 
 struct RopeState;
-// Runs ctx.fixedSteps * ctx.substeps substeps on one rope. With `threads` > 1 each stage is
+struct ClothState;
+// Run ctx.fixedSteps * ctx.substeps substeps on one object. With `threads` > 1 each stage is
 // cut into chunks run in parallel; the result is bit-identical to threads == 1.
 void simulateRope(RopeState& rope, const StepContext& ctx, int threads);
+void simulateCloth(ClothState& cloth, const StepContext& ctx, int threads);
 
 }  // namespace wisp

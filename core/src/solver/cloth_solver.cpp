@@ -1,0 +1,107 @@
+// One cloth, one frame: the substep loop. Stages as in step_context.h; constraint sets are
+// solved colour by colour, each colour in parallel chunks.
+#include <algorithm>
+#include <cmath>
+
+#include "cloth/cloth_state.h"
+#include "constraints/bend_isometric.h"
+#include "constraints/distance.h"
+#include "constraints/tether.h"
+#include "forces/aerodynamics.h"
+#include "forces/integrate.h"
+#include "solver/stages.h"
+#include "solver/step_context.h"
+
+namespace wisp {
+
+namespace {
+
+void solveEdges(ClothState& c, EdgeSet& set, float alphaTilde, int threads) {
+  for (int col = 0; col < set.colours(); ++col)
+    forChunks(set.colourStart[col], set.colourStart[col + 1], threads, [&](int b, int e) {
+      for (int k = b; k < e; ++k) solveDistance(c, set.a[k], set.b[k], set.rest[k], alphaTilde, set.lambda[k]);
+    });
+}
+
+void solveBends(ClothState& c, float alphaOverH2, int threads) {
+  BendSet& set = c.bends;
+  for (int col = 0; col < set.colours(); ++col)
+    forChunks(set.colourStart[col], set.colourStart[col + 1], threads, [&](int b, int e) {
+      for (int k = b; k < e; ++k) solveBend(c, set, k, alphaOverH2);
+    });
+}
+
+// Largest |length - rest| / rest over the structural edges (order-independent, so exact with
+// any thread count), and the mean, summed in a fixed order.
+void strain(const ClothState& c, float* maxOut, float* meanOut) {
+  float worst = 0;
+  double sum = 0;
+  const EdgeSet& s = c.stretch;
+  for (int e = 0; e < s.size(); ++e) {
+    int a = s.a[e], b = s.b[e];
+    float dx = c.px[a] - c.px[b], dy = c.py[a] - c.py[b], dz = c.pz[a] - c.pz[b];
+    float r = std::fabs(std::sqrt(dx * dx + dy * dy + dz * dz) - s.rest[e]) / s.rest[e];
+    worst = std::max(worst, r);
+    sum += r;
+  }
+  *maxOut = worst;
+  if (meanOut) *meanOut = s.size() ? static_cast<float>(sum / s.size()) : 0.0f;
+}
+
+}  // namespace
+
+void simulateCloth(ClothState& c, const StepContext& ctx, int threads) {
+  const int n = c.count();
+  const ClothParams& p = c.params;
+  const float h = ctx.h;
+  const float k = 1.0f / (1.0f + h * p.damping);
+  const Vec3 gh = ctx.gravity * (p.gravityScale * h);
+  const bool aero = p.airDensity > 0.0f && (p.dragCoefficient > 0.0f || p.liftCoefficient != 0.0f);
+  const bool tethers = p.tethers && !c.pinnedList.empty();
+  const bool collide = ctx.collisions && p.collide && ctx.colliderCount > 0;
+  const float h2 = h * h;
+  const int total = ctx.fixedSteps * ctx.substeps;
+  int iterationsRun = 0;
+
+  for (int sub = 0; sub < total; ++sub) {
+    const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
+    const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
+    const float time = static_cast<float>(ctx.time0 + static_cast<double>(sub + 1) * h);
+
+    // Stage::Integrate (aerodynamic forces first: they read the velocities before the update)
+    if (aero) {
+      accumulateAerodynamics(c, ctx.wind, time);
+      forChunks(n, threads, [&](int b, int e) {
+        integrateWithAcceleration(c, b, e, gh, c.ax.data(), c.ay.data(), c.az.data(), k, h);
+      });
+    } else {
+      forChunks(n, threads, [&](int b, int e) { integrateUniform(c, b, e, gh, k, h); });
+    }
+    driveAnchors(c, ctx, tNow);
+
+    std::fill(c.stretch.lambda.begin(), c.stretch.lambda.end(), 0.0f);
+    std::fill(c.shear.lambda.begin(), c.shear.lambda.end(), 0.0f);
+    std::fill(c.bends.lambda.begin(), c.bends.lambda.end(), 0.0f);
+    for (int it = 0; it < ctx.iterations; ++it) {
+      solveEdges(c, c.stretch, p.stretchCompliance / h2, threads);    // Stage::SolveStretch
+      solveEdges(c, c.shear, p.shearCompliance / h2, threads);
+      if (p.bending) solveBends(c, p.bendCompliance / h2, threads);   // Stage::SolveBend
+      ++iterationsRun;
+      if (p.residualTolerance > 0.0f && it + 1 < ctx.iterations) {
+        float worst;
+        strain(c, &worst, nullptr);
+        if (worst < p.residualTolerance) break;
+      }
+    }
+    if (tethers) forChunks(n, threads, [&](int b, int e) { solveTethers(c, b, e); });  // Stage::SolveTethers
+    if (collide) collideAll(c, p.radius, ctx, tPrev, tNow, threads);                     // Stage::Collide
+    forChunks(n, threads, [&](int b, int e) { updateVelocities(c, b, e, ctx.invH); });  // Stage::UpdateVelocity
+  }
+  c.computeNormals();
+  forChunks(n, threads, [&](int b, int e) { c.writeOutput(b, e); });
+  strain(c, &c.stats.maxStrain, &c.stats.meanStrain);
+  c.stats.substeps = total;
+  c.stats.iterations = iterationsRun;
+}
+
+}  // namespace wisp
