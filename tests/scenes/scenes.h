@@ -22,8 +22,8 @@ inline RopeDef straightRope(Vec3 origin, int segments, float segLen) {
   return d;
 }
 
-// The determinism scene: ropes with pins, bending, plastic stretch, every collider type, a moving
-// anchor and turbulent wind. Returns the anchor that the driver moves each frame.
+// The determinism scene: ropes with pins, bending, plastic stretch, cloth with aerodynamics and
+// tethers, every collider type, a moving anchor and turbulent wind. Returns the anchor that the driver moves each frame.
 struct DeterminismScene {
   std::unique_ptr<World> world;
   AnchorId mover;
@@ -75,6 +75,18 @@ inline DeterminismScene makeDeterminismScene(int threads) {
   big.pinned = {0};
   RopeId r;
   w.addRope(big, &r);
+  // a flag in the turbulent wind with one corner on the moving anchor, and a sheet dropping
+  // onto the sphere (cloth's chunked parallel path is covered by Cloth.ThreadCount...)
+  ClothDef flag;
+  flag.grid = {1.0f, 0.6f, 20, 12, {{-1, 1.2f, -1}, {}}};
+  for (int j = 1; j <= 12; ++j) flag.pinned.push_back(j * 21);
+  ClothId c;
+  w.addCloth(flag, &c);
+  w.pin(c, 0, sc.mover);
+  ClothDef sheet;
+  sheet.grid = {1.2f, 1.2f, 30, 30, {{-0.1f, 0.2f, -0.6f}, {-0.7071068f, 0, 0, 0.7071068f}}};
+  sheet.params.radius = 0.01f;
+  w.addCloth(sheet, &c);
   return sc;
 }
 

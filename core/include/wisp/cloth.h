@@ -13,7 +13,7 @@ struct ClothParams {
   float radius = 0.01f;             // m: collision thickness of each vertex
   float stretchCompliance = 0;      // m/N: structural edges (triangle edges; grid rows/columns)
   float shearCompliance = 1e-4f;    // m/N: grid diagonals (meshes have none)
-  float bendCompliance = 1e-2f;     // 1/(N*m): isometric bending across every interior edge
+  float bendCompliance = 1e-3f;     // 1/J: isometric bending across every interior edge (0 = stiffest)
   bool bending = true;
   bool tethers = true;              // long-range attachments to pinned vertices
   float tetherSlack = 0.0f;         // a tether allows (1 + slack) x the shortest path length

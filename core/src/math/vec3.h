@@ -25,8 +25,9 @@ inline bool isFinite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) &
 inline bool isFinite(Quat q) {
   return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w);
 }
-// Exact at t = 0 and t = 1 (a*1 + b*0 == a), which keeps pinned particles exactly on anchors.
-inline Vec3 lerp(Vec3 a, Vec3 b, float t) { return a * (1.0f - t) + b * t; }
+// Exact at t = 0, at t = 1 and when a == b: a pin on a still anchor stays on the same bits
+// however a frame is cut into substeps (a*(1-t) + a*t is not always a in floating point).
+inline Vec3 lerp(Vec3 a, Vec3 b, float t) { return t >= 1.0f ? b : a + (b - a) * t; }
 
 inline Quat normalize(Quat q) {
   float n = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
@@ -46,8 +47,11 @@ inline Vec3 rotate(Quat q, Vec3 v) {
   Vec3 t = cross(u, v) * 2.0f;
   return v + t * q.w + cross(u, t);
 }
-// Normalised linear interpolation along the shorter arc; exact endpoints up to normalisation.
+// Normalised linear interpolation along the shorter arc; exactly a when a == b or t == 0, and
+// exactly b when t == 1.
 inline Quat nlerp(Quat a, Quat b, float t) {
+  if (t >= 1.0f) return b;
+  if (t <= 0.0f || (a.x == b.x && a.y == b.y && a.z == b.z && a.w == b.w)) return a;
   float d = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
   float sb = d < 0 ? -t : t;
   float sa = 1.0f - t;

@@ -40,7 +40,7 @@ inline ColliderPose poseAt(const ColliderPath& c, float t) {
   ColliderPose p;
   p.type = c.type;
   p.position = lerp(c.from.position, c.to.position, t);
-  p.rotation = t == 1.0f ? c.to.rotation : nlerp(c.from.rotation, c.to.rotation, t);
+  p.rotation = nlerp(c.from.rotation, c.to.rotation, t);
   p.axis = rotate(p.rotation, Vec3{0, 1, 0});
   p.radius = c.radius;
   p.halfHeight = c.halfHeight;
