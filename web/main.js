@@ -6,6 +6,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import GUI from 'lil-gui';
 import { createWisp } from '../wasm/js/index.js';
 import { RopeMesh } from './adapters/rope-mesh.js';
+import { ClothMesh } from './adapters/cloth-mesh.js';
 import { colliderMesh, placeMesh } from './adapters/collider-mesh.js';
 import { scenes } from './scenes/index.js';
 
@@ -84,13 +85,19 @@ function startScene(name) {
   Object.assign(params, specsToValues(worldParams), def.worldDefaults ?? {}, specsToValues(def.params));
   params.scene = def.name;
   const world = wisp.createWorld(worldSettings());
-  app = { def, world, ropes: [], colliders: [], handles: [], state: null, time: 0, frames: 0 };
+  app = { def, world, ropes: [], cloths: [], colliders: [], handles: [], state: null, time: 0, frames: 0 };
   const ctx = {
     wisp, world, params, three: THREE,
     addRope(rope, options) {
       const mesh = new RopeMesh(rope, options);
       root.add(mesh);
       app.ropes.push({ rope, mesh });
+      return mesh;
+    },
+    addCloth(cloth, options) {
+      const mesh = new ClothMesh(cloth, options);
+      root.add(mesh);
+      app.cloths.push({ cloth, mesh });
       return mesh;
     },
     addCollider(def) {
@@ -182,15 +189,16 @@ function toScreen(x, y, z) {
   return [(tmp.x * 0.5 + 0.5) * innerWidth, (-tmp.y * 0.5 + 0.5) * innerHeight];
 }
 
+// The rope or cloth particle nearest to a screen point (within maxDist pixels).
 function nearestParticle(px, py, maxDist = 18) {
   let best = null, bestD = maxDist * maxDist;
-  for (const { rope } of app.ropes) {
-    if (rope.disposed) continue;
-    const p = rope.positions;
+  for (const body of [...app.ropes.map((r) => r.rope), ...app.cloths.map((c) => c.cloth)]) {
+    if (body.disposed) continue;
+    const p = body.positions;
     for (let i = 0; i < p.length / 3; i++) {
       const [sx, sy] = toScreen(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
       const d = (sx - px) ** 2 + (sy - py) ** 2;
-      if (d < bestD) { bestD = d; best = { rope, particle: i }; }
+      if (d < bestD) { bestD = d; best = { rope: body, particle: i }; }
     }
   }
   return best;
@@ -291,6 +299,7 @@ function advance(dt) {
     app.frames++;
   }
   for (const r of app.ropes) if (!r.rope.disposed) r.mesh.update();
+  for (const c of app.cloths) if (!c.cloth.disposed) c.mesh.update();
 }
 
 function frame(now) {
@@ -301,11 +310,18 @@ function frame(now) {
   frames++;
   if (frames % 10 === 1 && app) {
     const s = app.world.stats();
-    statsEl.textContent =
+    let text =
       `step      ${stepMs.toFixed(3)} ms\n` +
       `particles ${s.particles}   constraints ${s.constraints}\n` +
       `threads   ${s.threads} (${wisp.threaded ? 'pthreads' : 'single-threaded build'})\n` +
       `SIMD      ${s.simd ? 'on' : 'off'}   isolated ${self.crossOriginIsolated ? 'yes' : 'no'}`;
+    const cloth = app.cloths.find((c) => !c.cloth.disposed && c.cloth._world === app.world);
+    if (cloth) {
+      const c = cloth.cloth.stats();
+      text += `\ncloth     ${c.stretchConstraints} stretch, ${c.shearConstraints} shear, ${c.bendConstraints} bend, ${c.tethers} tethers` +
+        `\nstrain    max ${(100 * c.maxStrain).toFixed(2)}%  mean ${(100 * c.meanStrain).toFixed(3)}%  (${c.substeps} substeps, ${c.iterations} iterations)`;
+    }
+    statsEl.textContent = text;
   }
   if (frames === 2) window.__ready = true;
   requestAnimationFrame(frame);
@@ -330,6 +346,9 @@ try {
     advance(n, dt = 1 / 60) { for (let i = 0; i < n; i++) advance(dt); renderer.render(scene3, camera); },
     hash: () => app.world.stateHash(),
     ropeCount: () => app.ropes.filter((r) => !r.rope.disposed).length,
+    clothPositions: (k = 0) => Array.from(app.cloths[k].cloth.positions),
+    clothScreenOf: (k, i) => { const p = app.cloths[k].cloth.positions; return toScreen(p[3 * i], p[3 * i + 1], p[3 * i + 2]); },
+    clothStats: (k = 0) => app.cloths[k].cloth.stats(),
     positions: (k = 0) => Array.from(app.ropes[k].rope.positions),
     screenOf: (k, i) => { const p = app.ropes[k].rope.positions; return toScreen(p[3 * i], p[3 * i + 1], p[3 * i + 2]); },
     handleScreen: (k = 0) => { const m = app.handles[k].mesh.position; return toScreen(m.x, m.y, m.z); },

@@ -53,7 +53,7 @@ test('loads cross-origin isolated with the threaded SIMD build', async () => {
   assert.equal(state.kind, 'mt');
   assert.equal(state.stats.simd, true);
   assert.ok(state.stats.threads >= 1);
-  assert.deepEqual(state.scenes, ['rope', 'curtain']);
+  assert.deepEqual(state.scenes, ['rope', 'curtain', 'flag', 'cape', 'tablecloth', 'compare']);
   assert.deepEqual(problems, []);
 });
 
@@ -144,6 +144,53 @@ test('the curtain scene runs on several threads like on one', async () => {
   assert.equal(hashes[1][1], hashes[0][1], `threads ${hashes[1][0]} vs 1`);
   const n = await page.evaluate(() => __app.world.stats().particles);
   assert.equal(n, 160 * 25);
+});
+
+test('the flag flaps in the wind and the lift slider changes it', async () => {
+  const run = (lift) => page.evaluate((lift) => {
+    __app.start('flag');
+    if (lift !== null) __app.gui.controllersRecursive().find((c) => c.property === 'liftCoefficient').setValue(lift);
+    __app.advance(120);
+    const p = __app.clothPositions(0);
+    let maxX = -Infinity;
+    for (let i = 0; i < p.length; i += 3) maxX = Math.max(maxX, p[i]);
+    return { hash: __app.hash(), maxX, stats: __app.clothStats(0) };
+  }, lift);
+  const base = await run(null);
+  assert.ok(base.maxX > 1.0, `the flag streams downwind (x up to ${base.maxX})`);
+  assert.ok(base.stats.maxStrain < 0.1, `strain ${base.stats.maxStrain}`);
+  const lifted = await run(1.5);
+  assert.notEqual(lifted.hash, base.hash);
+  // cloth pixels are drawn (the flag's blue)
+  const blue = await page.evaluate(() => {
+    __app.advance(0);
+    const src = __app.renderer.domElement, c = document.createElement('canvas');
+    c.width = src.width; c.height = src.height;
+    const g = c.getContext('2d');
+    g.drawImage(src, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i + 2] > 120 && d[i] < 90 && d[i + 2] > d[i] + 60) n++;
+    return n;
+  });
+  assert.ok(blue > 2000, `${blue} flag pixels`);
+});
+
+test('every scene runs without errors, and cloth scenes agree across thread counts', async () => {
+  for (const name of ['cape', 'tablecloth', 'compare']) {
+    const r = await page.evaluate((name) => {
+      const out = [];
+      for (const threads of [1, 0]) {
+        __app.start(name);
+        __app.world.set({ threads });
+        __app.advance(60);
+        out.push(__app.hash());
+      }
+      return out;
+    }, name);
+    assert.equal(r[1], r[0], name);
+  }
+  assert.deepEqual(problems, []);
 });
 
 test('no console errors or warnings, no failed requests', async () => {

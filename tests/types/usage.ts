@@ -12,7 +12,12 @@ async function main(): Promise<void> {
   rope.pin(0, anchor);
   anchor.setPosition([0.1, 2, 0]);
   head.setTransform([0, 1.7, 0], [0, 0, 0, 1], { teleport: true });
-  const steps: number = world.step(1 / 60);
+  const cape = world.addCloth({ grid: { width: 1, height: 1.2, resolutionX: 16, resolutionY: 20 }, pinned: [0, 16], bendCompliance: 1e-3 });
+  const normals: Float32Array = cape.normals;
+  const strain: number = cape.stats().maxStrain;
+  // @ts-expect-error: mesh needs indices
+  world.addCloth({ mesh: { positions: [0, 0, 0] } });
+  const steps: number = world.step(1 / 60) + normals.length + strain;
   const xyz: Float32Array = rope.positions;
   const tail: Rope = rope.cut(10);
   tail.set({ bending: true, bendCompliance: 1e-3 });

@@ -106,6 +106,63 @@ export interface RopeDef extends RopeParams {
   pinned?: ArrayLike<number>;
 }
 
+/** Cloth parameters that can change at any time (Cloth.set). */
+export interface ClothParams {
+  /** m: collision thickness of each vertex. Default 0.01. */
+  radius?: number;
+  /** m/N, structural edges: 0 = inextensible. Default 0. */
+  stretchCompliance?: number;
+  /** m/N, grid diagonals. Default 1e-4. */
+  shearCompliance?: number;
+  /** 1/J, isometric bending across every interior edge; >= 1e-5. Default 1e-3. */
+  bendCompliance?: number;
+  bending?: boolean;
+  /** Long-range attachments to pinned vertices. Default true. */
+  tethers?: boolean;
+  /** A tether allows (1 + slack) x the shortest rest path. Default 0. */
+  tetherSlack?: number;
+  /** 1/s. Default 0.1. */
+  damping?: number;
+  gravityScale?: number;
+  /** Aerodynamic drag coefficient (normal to each triangle). Default 1. */
+  dragCoefficient?: number;
+  /** Aerodynamic lift coefficient. Default 0.3. */
+  liftCoefficient?: number;
+  /** kg/m³. Default 1.2. */
+  airDensity?: number;
+  /** > 0: stop iterating once the worst edge strain is below it. Default 0 (off). */
+  residualTolerance?: number;
+  collide?: boolean;
+}
+
+export interface ClothDef extends ClothParams {
+  /** A rectangle in its local XY plane: width along +X, height along −Y from `position` (row 0 on top). */
+  grid?: { width?: number; height?: number; resolutionX?: number; resolutionY?: number; position?: Vec3Like; rotation?: QuatLike };
+  /** Or any indexed triangle mesh, e.g. a three.js BufferGeometry's position array and index. */
+  mesh?: { positions: ArrayLike<number>; indices: ArrayLike<number> };
+  /** m: mesh vertices closer than this become one particle (0: exact duplicates). */
+  weldDistance?: number;
+  /** kg/m². Default 0.2. */
+  areaDensity?: number;
+  /** Particle indices pinned where they start. */
+  pinned?: ArrayLike<number>;
+}
+
+export interface ClothStats {
+  particles: number;
+  triangles: number;
+  stretchConstraints: number;
+  shearConstraints: number;
+  bendConstraints: number;
+  tethers: number;
+  colours: number;
+  /** max |length − rest| / rest over structural edges at the end of the last step */
+  maxStrain: number;
+  meanStrain: number;
+  substeps: number;
+  iterations: number;
+}
+
 export type ColliderType = 'sphere' | 'capsule' | 'plane' | 'box';
 
 export interface ColliderDef {
@@ -135,6 +192,7 @@ export interface StepReport {
 
 export interface WorldStats {
   ropes: number;
+  cloths: number;
   particles: number;
   constraints: number;
   anchors: number;
@@ -175,6 +233,7 @@ export class World {
   setGravity(gravity: Vec3Like): void;
   setWind(wind: WindSettings): void;
   addRope(def: RopeDef): Rope;
+  addCloth(def: ClothDef): Cloth;
   addAnchor(position?: Vec3Like): Anchor;
   addCollider(def: ColliderDef): Collider;
   /** 16 hex digits; equal strings mean bit-identical simulation states. */
@@ -202,6 +261,29 @@ export class Rope {
   /** Rigid move without adding velocity: rotation about pivot, then translation. */
   teleport(move?: { translation?: Vec3Like; rotation?: QuatLike; pivot?: Vec3Like }): void;
   /** Back to the creation pose and rest lengths, at rest. */
+  reset(): void;
+  dispose(): void;
+}
+
+export class Cloth {
+  readonly disposed: boolean;
+  /** x, y, z per particle: a view into WASM memory, refreshed after memory growth. */
+  readonly positions: Float32Array;
+  /** Unit vertex normals, x, y, z per particle, computed each step: a view into WASM memory. */
+  readonly normals: Float32Array;
+  /** Triangles as particle indices (a copy). */
+  readonly indices: Uint32Array;
+  /** Mesh cloth: the particle of each input vertex (a copy). */
+  readonly vertexMap: Int32Array;
+  readonly count: number;
+  readonly params: Required<ClothParams>;
+  set(params: ClothParams): void;
+  stats(): ClothStats;
+  particle(index: number): ParticleState;
+  setVelocity(index: number, velocity: Vec3Like): void;
+  pin(index: number, anchor: Anchor): void;
+  unpin(index: number): void;
+  teleport(move?: { translation?: Vec3Like; rotation?: QuatLike; pivot?: Vec3Like }): void;
   reset(): void;
   dispose(): void;
 }

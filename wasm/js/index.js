@@ -125,13 +125,20 @@ function pick(src, spec, where) {
   }
   return out;
 }
-const IGNORED_KEYS = new Set(['points', 'pinned', 'type']);
+const IGNORED_KEYS = new Set(['points', 'pinned', 'type', 'mesh', 'grid']);
 
 const ROPE_PARAMS = {
   radius: num, stretchCompliance: num, bending: bool, bendCompliance: num, damping: num, drag: num,
   gravityScale: num, yieldRatio: num, plasticity: num, collide: bool, tethers: bool,
 };
 const ROPE_DEF = { ...ROPE_PARAMS, start: vec3, end: vec3, segments: int, massPerLength: num };
+const CLOTH_PARAMS = {
+  radius: num, stretchCompliance: num, shearCompliance: num, bendCompliance: num, bending: bool, tethers: bool,
+  tetherSlack: num, damping: num, gravityScale: num, dragCoefficient: num, liftCoefficient: num, airDensity: num,
+  residualTolerance: num, collide: bool,
+};
+const CLOTH_DEF = { ...CLOTH_PARAMS, weldDistance: num, areaDensity: num };
+const GRID = { width: num, height: num, resolutionX: int, resolutionY: int, position: vec3, rotation: quat };
 const WIND = { direction: vec3, speed: num, turbulence: num, turbulenceScale: num, seed: (v, n) => { int(v, n); if (v < 0 || v > 0xffffffff) fail(`${n} must be in [0, 4294967295]`); return v; } };
 const WORLD = {
   gravity: vec3, fixedDt: num, substeps: int, iterations: int, maxFrameDt: num, rejectFrameDt: num,
@@ -160,6 +167,36 @@ export class Wisp {
   heapUsed() { return this.#module.heapUsed(); }
   /** The raw Emscripten module (advanced use). */
   get module() { return this.#module; }
+}
+
+function numberArray(v, name) {
+  if (!v || typeof v !== 'object' || typeof v.length !== 'number') fail(`${name} must be a typed array or an array of numbers`);
+  return v;
+}
+function intArray(v, name) {
+  numberArray(v, name);
+  for (let i = 0; i < v.length; i++) int(v[i], `${name}[${i}]`);
+  return v;
+}
+
+// Copies arrays to the WASM heap for one call: specs are [TypedArray, array|null, name?]; fn
+// gets [pointer, length] per spec. Elements of named arrays are type-checked on the way.
+function withHeap(m, specs, fn) {
+  const ptrs = [];
+  try {
+    const args = specs.map(([Type, arr, name]) => {
+      if (!arr || arr.length === 0) return [0, 0];
+      const ptr = m._malloc(arr.length * Type.BYTES_PER_ELEMENT);
+      ptrs.push(ptr);
+      const view = new Type(memoryBuffer(m), ptr, arr.length);
+      if (name) for (let i = 0; i < arr.length; i++) view[i] = num(arr[i], `${name}[${i}]`);
+      else view.set(arr);
+      return [ptr, arr.length];
+    });
+    return fn(...args);
+  } finally {
+    for (const p of ptrs) m._free(p);
+  }
 }
 
 function memoryBuffer(module) {
@@ -236,33 +273,47 @@ export class World {
     const d = objectArg(def, 'rope');
     const clean = pick(d, ROPE_DEF, 'rope');
     const m = this.#m;
-    let points = null;
+    let points = null;  // checked element by element when copied to the heap
     if (d.points !== undefined) {
       const p = d.points;
       if (!p || typeof p.length !== 'number') fail('rope.points must be a Float32Array or an array of numbers (x, y, z, ...)');
       if (p.length % 3 !== 0) fail(`rope.points must hold x, y, z triples (length ${p.length} is not a multiple of 3)`);
       points = p;
     }
-    const pinned = d.pinned ?? [];
-    if (!pinned || typeof pinned.length !== 'number') fail('rope.pinned must be an array of particle indices');
-    for (let i = 0; i < pinned.length; i++) int(pinned[i], `rope.pinned[${i}]`);
+    const pinned = intArray(d.pinned ?? [], 'rope.pinned');
     const native = this._native;
-    const nPts = points ? points.length / 3 : 0;
-    const ptsPtr = nPts ? m._malloc(points.length * 4) : 0;
-    const pinPtr = pinned.length ? m._malloc(pinned.length * 4) : 0;
-    try {
-      if (ptsPtr) {
-        const view = new Float32Array(memoryBuffer(m), ptsPtr, points.length);
-        for (let i = 0; i < points.length; i++) view[i] = num(points[i], `rope.points[${i}]`);
+    const id = withHeap(m, [[Float32Array, points, 'rope.points'], [Int32Array, pinned]],
+      ([pp, np], [qp, nq]) => this._id(native.addRope(clean, pp, np / 3, qp, nq)));
+    this.#layout++;
+    return this._own(new Rope(this, id));
+  }
+
+  /**
+   * Adds a cloth: { grid: { width, height, resolutionX, resolutionY, position, rotation } } or
+   * { mesh: { positions, indices } } (three.js BufferGeometry arrays; duplicate vertices are welded
+   * within weldDistance), with optional pinned (particle indices), areaDensity and any ClothParams.
+   */
+  addCloth(def) {
+    const d = objectArg(def, 'cloth');
+    const clean = pick(d, CLOTH_DEF, 'cloth');
+    if ((d.grid === undefined) === (d.mesh === undefined)) fail('cloth needs exactly one of grid or mesh');
+    let positions = null, indices = null;
+    if (d.grid !== undefined) clean.grid = pick(objectArg(d.grid, 'cloth.grid'), GRID, 'cloth.grid');
+    if (d.mesh !== undefined) {
+      const mesh = objectArg(d.mesh, 'cloth.mesh');
+      positions = numberArray(mesh.positions, 'cloth.mesh.positions');
+      if (positions.length % 3 !== 0) fail(`cloth.mesh.positions must hold x, y, z triples (length ${positions.length})`);
+      indices = numberArray(mesh.indices, 'cloth.mesh.indices');
+      for (let i = 0; i < indices.length; i++) {
+        if (!Number.isInteger(indices[i]) || indices[i] < 0) fail(`cloth.mesh.indices[${i}] must be a non-negative integer (got ${indices[i]})`, 'out-of-range');
       }
-      if (pinPtr) new Int32Array(memoryBuffer(m), pinPtr, pinned.length).set(pinned);
-      const id = this._id(native.addRope(clean, ptsPtr, nPts, pinPtr, pinned.length));
-      this.#layout++;
-      return this._own(new Rope(this, id));
-    } finally {
-      if (ptsPtr) m._free(ptsPtr);
-      if (pinPtr) m._free(pinPtr);
     }
+    const pinned = intArray(d.pinned ?? [], 'cloth.pinned');
+    const id = withHeap(this.#m, [
+      [Float32Array, positions, 'cloth.mesh.positions'], [Uint32Array, indices], [Int32Array, pinned],
+    ], ([pp, np], [ip, ni], [qp, nq]) => this._id(this._native.addCloth(clean, pp, np / 3, ip, ni, qp, nq)));
+    this.#layout++;
+    return this._own(new Cloth(this, id));
   }
 
   /** Adds a kinematic anchor at `position`; pin rope particles to it and move it every frame. */
@@ -319,23 +370,67 @@ class Handle {
   }
 }
 
-export class Rope extends Handle {
+// What ropes and cloths share: particles, pins, teleport, reset. `kind` names the native calls.
+class Body extends Handle {
   #view = null; #layout = -1;
-
-  /** Particle positions, x y z per particle: a zero-copy view into WASM memory, refreshed when memory grows or the rope changes shape. */
-  get positions() {
+  /** @internal */ _calls() { throw new Error('abstract'); }
+  /** @internal a cached Float32Array view, re-made after memory growth or a layout change */
+  _view(ptrFn) {
     const w = this._world;
-    const id = this._id;
     const buffer = memoryBuffer(w._module);
     if (this.#view === null || this.#view.buffer !== buffer || this.#layout !== w._layout) {
-      const n = w._native;
-      this.#view = new Float32Array(buffer, n.ropePositionsPtr(id), 3 * n.ropeParticleCount(id));
+      this.#view = new Float32Array(buffer, ptrFn(w._native, this._id), 3 * this.count);
       this.#layout = w._layout;
     }
     return this.#view;
   }
+  /** @internal */ _forgetViews() { this.#view = null; }
   /** Number of particles. */
-  get count() { return this._world._native.ropeParticleCount(this._id); }
+  get count() { return this._world._native[this._calls().count](this._id); }
+  /** { position, velocity, invMass, pinned } of particle i. */
+  particle(i) {
+    const n = this._world._native;
+    const r = n[this._calls().particle](this._id, int(i, 'particle index'));
+    if (r === null) this._world._check(n.lastCode());
+    return r;
+  }
+  setVelocity(i, v) {
+    const p = vec3(v, 'velocity');
+    this._world._check(this._world._native[this._calls().setVelocity](this._id, int(i, 'particle index'), p[0], p[1], p[2]));
+  }
+  /** Pins particle i to an anchor of the same world. */
+  pin(i, anchor) {
+    this._world._mine(anchor, 'anchor');
+    this._world._check(this._world._native[this._calls().pin](this._id, int(i, 'particle index'), anchor._id));
+  }
+  unpin(i) { this._world._check(this._world._native[this._calls().unpin](this._id, int(i, 'particle index'))); }
+  /** Moves it rigidly without adding velocity: rotation (quaternion) about pivot, then translation. */
+  teleport({ translation = [0, 0, 0], rotation = [0, 0, 0, 1], pivot = [0, 0, 0] } = {}) {
+    const t = vec3(translation, 'translation'), q = quat(rotation, 'rotation'), p = vec3(pivot, 'pivot');
+    this._world._check(this._world._native[this._calls().teleport](this._id, t[0], t[1], t[2], q[0], q[1], q[2], q[3], p[0], p[1], p[2]));
+  }
+  /** Back to the creation pose, at rest. */
+  reset() { this._world._check(this._world._native[this._calls().reset](this._id)); }
+  dispose() {
+    this._dispose((n, id) => n[this._calls().remove](id));
+    if (!this._world.disposed) this._world._bump();
+    this._forgetViews();
+  }
+}
+
+const ROPE_CALLS = {
+  count: 'ropeParticleCount', particle: 'particle', setVelocity: 'setParticleVelocity', pin: 'pin', unpin: 'unpin',
+  teleport: 'teleportRope', reset: 'resetRope', remove: 'removeRope',
+};
+const CLOTH_CALLS = {
+  count: 'clothParticleCount', particle: 'clothParticle', setVelocity: 'setClothParticleVelocity', pin: 'pinCloth',
+  unpin: 'unpinCloth', teleport: 'teleportCloth', reset: 'resetCloth', remove: 'removeCloth',
+};
+
+export class Rope extends Body {
+  /** @internal */ _calls() { return ROPE_CALLS; }
+  /** Particle positions, x y z per particle: a zero-copy view into WASM memory, refreshed when memory grows or the rope changes shape. */
+  get positions() { return this._view((n, id) => n.ropePositionsPtr(id)); }
   /** Current parameters (a fresh object). */
   get params() { return this._world._native.ropeParams(this._id); }
   /** Changes any subset of RopeParams; validated, nothing changes on error. */
@@ -343,28 +438,12 @@ export class Rope extends Handle {
     const p = pick(objectArg(params, 'params'), ROPE_PARAMS, 'params');
     this._world._check(this._world._native.setRopeParams(this._id, p));
   }
-  /** { position, velocity, invMass, pinned } of particle i. */
-  particle(i) {
-    const r = this._world._native.particle(this._id, int(i, 'particle index'));
-    if (r === null) this._world._check(this._world._native.lastCode());
-    return r;
-  }
-  setVelocity(i, v) {
-    const p = vec3(v, 'velocity');
-    this._world._check(this._world._native.setParticleVelocity(this._id, int(i, 'particle index'), p[0], p[1], p[2]));
-  }
   /** Rest length (m) of segment s; grows under plastic stretch. */
   restLength(s) {
     const len = this._world._native.segmentRestLength(this._id, int(s, 'segment'));
     if (Number.isNaN(len)) this._world._check(this._world._native.lastCode());
     return len;
   }
-  /** Pins particle i to an anchor of the same world. */
-  pin(i, anchor) {
-    this._world._mine(anchor, 'anchor');
-    this._world._check(this._world._native.pin(this._id, int(i, 'particle index'), anchor._id));
-  }
-  unpin(i) { this._world._check(this._world._native.unpin(this._id, int(i, 'particle index'))); }
   /** Cuts segment s (between particles s and s+1); returns the new rope made of the far part. */
   cut(s) {
     const w = this._world;
@@ -372,18 +451,46 @@ export class Rope extends Handle {
     w._bump();
     return w._own(new Rope(w, id));
   }
-  /** Moves the rope rigidly without adding velocity: rotation (quaternion) about pivot, then translation. */
-  teleport({ translation = [0, 0, 0], rotation = [0, 0, 0, 1], pivot = [0, 0, 0] } = {}) {
-    const t = vec3(translation, 'translation'), q = quat(rotation, 'rotation'), p = vec3(pivot, 'pivot');
-    this._world._check(this._world._native.teleportRope(this._id, t[0], t[1], t[2], q[0], q[1], q[2], q[3], p[0], p[1], p[2]));
+}
+
+export class Cloth extends Body {
+  #normals = null; #layout = -1; #indices = null;
+  /** @internal */ _calls() { return CLOTH_CALLS; }
+  /** Vertex positions, x y z per particle: a zero-copy view into WASM memory. */
+  get positions() { return this._view((n, id) => n.clothPositionsPtr(id)); }
+  /** Unit vertex normals, x y z per particle, computed by the solver each step: a zero-copy view. */
+  get normals() {
+    const w = this._world, id = this._id, buffer = memoryBuffer(w._module);
+    if (this.#normals === null || this.#normals.buffer !== buffer || this.#layout !== w._layout) {
+      this.#normals = new Float32Array(buffer, w._native.clothNormalsPtr(id), 3 * this.count);
+      this.#layout = w._layout;
+    }
+    return this.#normals;
   }
-  /** Back to the creation pose and rest lengths, at rest. */
-  reset() { this._world._check(this._world._native.resetRope(this._id)); }
-  dispose() {
-    this._dispose((n, id) => n.removeRope(id));
-    if (!this._world.disposed) this._world._bump();
-    this.#view = null;
+  /** Triangles as particle indices, 3 per triangle (a copy: they never change). */
+  get indices() {
+    if (this.#indices === null) {
+      const w = this._world, n = w._native, id = this._id;
+      const count = n.clothTriangleCount(id);
+      this.#indices = new Uint32Array(new Uint32Array(memoryBuffer(w._module), n.clothTrianglesPtr(id), 3 * count));
+    }
+    return this.#indices;
   }
+  /** For a mesh cloth: the particle index of each input vertex (welded vertices share one). A copy. */
+  get vertexMap() {
+    const w = this._world, n = w._native, id = this._id;
+    return new Int32Array(new Int32Array(memoryBuffer(w._module), n.clothVertexMapPtr(id), n.clothVertexCount(id)));
+  }
+  /** Current parameters (a fresh object). */
+  get params() { return this._world._native.clothParams(this._id); }
+  /** Changes any subset of ClothParams; validated, nothing changes on error. */
+  set(params) {
+    const p = pick(objectArg(params, 'params'), CLOTH_PARAMS, 'params');
+    this._world._check(this._world._native.setClothParams(this._id, p));
+  }
+  /** Solver statistics of the last step: constraint counts, strain, substeps, iterations. */
+  stats() { return this._world._native.clothStats(this._id); }
+  dispose() { super.dispose(); this.#normals = null; }
 }
 
 export class Anchor extends Handle {

@@ -90,6 +90,52 @@ val ropeParamsToJs(const RopeParams& p) {
   return o;
 }
 
+ClothParams readClothParams(const val& o, ClothParams p) {
+  p.radius = num(o, "radius", p.radius);
+  p.stretchCompliance = num(o, "stretchCompliance", p.stretchCompliance);
+  p.shearCompliance = num(o, "shearCompliance", p.shearCompliance);
+  p.bendCompliance = num(o, "bendCompliance", p.bendCompliance);
+  p.bending = flag(o, "bending", p.bending);
+  p.tethers = flag(o, "tethers", p.tethers);
+  p.tetherSlack = num(o, "tetherSlack", p.tetherSlack);
+  p.damping = num(o, "damping", p.damping);
+  p.gravityScale = num(o, "gravityScale", p.gravityScale);
+  p.dragCoefficient = num(o, "dragCoefficient", p.dragCoefficient);
+  p.liftCoefficient = num(o, "liftCoefficient", p.liftCoefficient);
+  p.airDensity = num(o, "airDensity", p.airDensity);
+  p.residualTolerance = num(o, "residualTolerance", p.residualTolerance);
+  p.collide = flag(o, "collide", p.collide);
+  return p;
+}
+
+val clothParamsToJs(const ClothParams& p) {
+  val o = val::object();
+  o.set("radius", p.radius);
+  o.set("stretchCompliance", p.stretchCompliance);
+  o.set("shearCompliance", p.shearCompliance);
+  o.set("bendCompliance", p.bendCompliance);
+  o.set("bending", p.bending);
+  o.set("tethers", p.tethers);
+  o.set("tetherSlack", p.tetherSlack);
+  o.set("damping", p.damping);
+  o.set("gravityScale", p.gravityScale);
+  o.set("dragCoefficient", p.dragCoefficient);
+  o.set("liftCoefficient", p.liftCoefficient);
+  o.set("airDensity", p.airDensity);
+  o.set("residualTolerance", p.residualTolerance);
+  o.set("collide", p.collide);
+  return o;
+}
+
+val particleToJs(const ParticleState& s) {
+  val o = val::object();
+  o.set("position", vecToJs(s.position));
+  o.set("velocity", vecToJs(s.velocity));
+  o.set("invMass", s.invMass);
+  o.set("pinned", s.pinned);
+  return o;
+}
+
 WindSettings readWind(const val& o, WindSettings w) {
   if (o.isUndefined() || o.isNull()) return w;
   w.direction = vec(o, "direction", w.direction);
@@ -193,12 +239,7 @@ class WorldBinding {
   val particle(double id, int i) {
     ParticleState s;
     if (check(world_->particle(decode<RopeId>(id), i, &s))) return val::null();
-    val o = val::object();
-    o.set("position", vecToJs(s.position));
-    o.set("velocity", vecToJs(s.velocity));
-    o.set("invMass", s.invMass);
-    o.set("pinned", s.pinned);
-    return o;
+    return particleToJs(s);
   }
   int setParticleVelocity(double id, int i, float x, float y, float z) {
     return check(world_->setParticleVelocity(decode<RopeId>(id), i, {x, y, z}));
@@ -216,6 +257,112 @@ class WorldBinding {
     return check(world_->teleportRope(decode<RopeId>(id), {{tx, ty, tz}, {qx, qy, qz, qw}}, {px, py, pz}));
   }
   int resetRope(double id) { return check(world_->resetRope(decode<RopeId>(id))); }
+
+  // def: { grid: {width, height, resolutionX, resolutionY, position, rotation}, weldDistance,
+  // areaDensity, params... }; mesh positions/indices and pinned come as heap arrays.
+  double addCloth(val def, uintptr_t positions, int vertexCount, uintptr_t indices, int indexCount, uintptr_t pinned,
+                  int pinnedCount) {
+    ClothDef d;
+    val g = def["grid"];
+    if (!g.isUndefined()) {
+      d.grid.width = num(g, "width", d.grid.width);
+      d.grid.height = num(g, "height", d.grid.height);
+      val rx = g["resolutionX"], ry = g["resolutionY"];
+      if (!rx.isUndefined()) d.grid.resolutionX = rx.as<int>();
+      if (!ry.isUndefined()) d.grid.resolutionY = ry.as<int>();
+      d.grid.transform.position = vec(g, "position", d.grid.transform.position);
+      d.grid.transform.rotation = quat(g, "rotation", d.grid.transform.rotation);
+    }
+    d.weldDistance = num(def, "weldDistance", d.weldDistance);
+    d.areaDensity = num(def, "areaDensity", d.areaDensity);
+    d.params = readClothParams(def, d.params);
+    const float* p = reinterpret_cast<const float*>(positions);
+    for (int i = 0; i < vertexCount; ++i) d.positions.push_back({p[3 * i], p[3 * i + 1], p[3 * i + 2]});
+    const uint32_t* ix = reinterpret_cast<const uint32_t*>(indices);
+    d.indices.assign(ix, ix + indexCount);
+    const int32_t* pin = reinterpret_cast<const int32_t*>(pinned);
+    d.pinned.assign(pin, pin + pinnedCount);
+    ClothId id;
+    return check(world_->addCloth(d, &id)) ? -1 : encode(id);
+  }
+  int removeCloth(double id) { return check(world_->removeCloth(decode<ClothId>(id))); }
+  int setClothParams(double id, val o) {
+    ClothParams p;
+    ClothId c = decode<ClothId>(id);
+    if (check(world_->clothParams(c, &p))) return code_;
+    return check(world_->setClothParams(c, readClothParams(o, p)));
+  }
+  val clothParams(double id) {
+    ClothParams p;
+    if (check(world_->clothParams(decode<ClothId>(id), &p))) return val::null();
+    return clothParamsToJs(p);
+  }
+  int clothParticleCount(double id) {
+    int n = 0;
+    return check(world_->clothParticleCount(decode<ClothId>(id), &n)) ? -1 : n;
+  }
+  uintptr_t clothPositionsPtr(double id) const {
+    return reinterpret_cast<uintptr_t>(world_->clothPositions(decode<ClothId>(id)));
+  }
+  uintptr_t clothNormalsPtr(double id) const {
+    return reinterpret_cast<uintptr_t>(world_->clothNormals(decode<ClothId>(id)));
+  }
+  uintptr_t clothTrianglesPtr(double id) const {
+    const uint32_t* p = nullptr;
+    int n = 0;
+    world_->clothTriangles(decode<ClothId>(id), &p, &n);
+    return reinterpret_cast<uintptr_t>(p);
+  }
+  int clothTriangleCount(double id) {
+    const uint32_t* p = nullptr;
+    int n = 0;
+    return check(world_->clothTriangles(decode<ClothId>(id), &p, &n)) ? -1 : n;
+  }
+  uintptr_t clothVertexMapPtr(double id) const {
+    const int32_t* p = nullptr;
+    int n = 0;
+    world_->clothVertexMap(decode<ClothId>(id), &p, &n);
+    return reinterpret_cast<uintptr_t>(p);
+  }
+  int clothVertexCount(double id) {
+    const int32_t* p = nullptr;
+    int n = 0;
+    return check(world_->clothVertexMap(decode<ClothId>(id), &p, &n)) ? -1 : n;
+  }
+  val clothStats(double id) {
+    ClothStats s;
+    if (check(world_->clothStats(decode<ClothId>(id), &s))) return val::null();
+    val o = val::object();
+    o.set("particles", s.particles);
+    o.set("triangles", s.triangles);
+    o.set("stretchConstraints", s.stretchConstraints);
+    o.set("shearConstraints", s.shearConstraints);
+    o.set("bendConstraints", s.bendConstraints);
+    o.set("tethers", s.tethers);
+    o.set("colours", s.colours);
+    o.set("maxStrain", s.maxStrain);
+    o.set("meanStrain", s.meanStrain);
+    o.set("substeps", s.substeps);
+    o.set("iterations", s.iterations);
+    return o;
+  }
+  val clothParticle(double id, int i) {
+    ParticleState s;
+    if (check(world_->particle(decode<ClothId>(id), i, &s))) return val::null();
+    return particleToJs(s);
+  }
+  int setClothParticleVelocity(double id, int i, float x, float y, float z) {
+    return check(world_->setParticleVelocity(decode<ClothId>(id), i, {x, y, z}));
+  }
+  int pinCloth(double cloth, int particle, double anchor) {
+    return check(world_->pin(decode<ClothId>(cloth), particle, decode<AnchorId>(anchor)));
+  }
+  int unpinCloth(double cloth, int particle) { return check(world_->unpin(decode<ClothId>(cloth), particle)); }
+  int teleportCloth(double id, float tx, float ty, float tz, float qx, float qy, float qz, float qw, float px,
+                    float py, float pz) {
+    return check(world_->teleportCloth(decode<ClothId>(id), {{tx, ty, tz}, {qx, qy, qz, qw}}, {px, py, pz}));
+  }
+  int resetCloth(double id) { return check(world_->resetCloth(decode<ClothId>(id))); }
 
   double addAnchor(float x, float y, float z) {
     AnchorId id;
@@ -273,6 +420,7 @@ class WorldBinding {
     WorldStats s = world_->stats();
     val o = val::object();
     o.set("ropes", s.ropes);
+    o.set("cloths", s.cloths);
     o.set("particles", s.particles);
     o.set("constraints", s.constraints);
     o.set("anchors", s.anchors);
@@ -335,6 +483,24 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("cutRope", &WorldBinding::cutRope)
       .function("teleportRope", &WorldBinding::teleportRope)
       .function("resetRope", &WorldBinding::resetRope)
+      .function("addCloth", &WorldBinding::addCloth)
+      .function("removeCloth", &WorldBinding::removeCloth)
+      .function("setClothParams", &WorldBinding::setClothParams)
+      .function("clothParams", &WorldBinding::clothParams)
+      .function("clothParticleCount", &WorldBinding::clothParticleCount)
+      .function("clothPositionsPtr", &WorldBinding::clothPositionsPtr)
+      .function("clothNormalsPtr", &WorldBinding::clothNormalsPtr)
+      .function("clothTrianglesPtr", &WorldBinding::clothTrianglesPtr)
+      .function("clothTriangleCount", &WorldBinding::clothTriangleCount)
+      .function("clothVertexMapPtr", &WorldBinding::clothVertexMapPtr)
+      .function("clothVertexCount", &WorldBinding::clothVertexCount)
+      .function("clothStats", &WorldBinding::clothStats)
+      .function("clothParticle", &WorldBinding::clothParticle)
+      .function("setClothParticleVelocity", &WorldBinding::setClothParticleVelocity)
+      .function("pinCloth", &WorldBinding::pinCloth)
+      .function("unpinCloth", &WorldBinding::unpinCloth)
+      .function("teleportCloth", &WorldBinding::teleportCloth)
+      .function("resetCloth", &WorldBinding::resetCloth)
       .function("addAnchor", &WorldBinding::addAnchor)
       .function("removeAnchor", &WorldBinding::removeAnchor)
       .function("setAnchorPosition", &WorldBinding::setAnchorPosition)

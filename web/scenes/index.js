@@ -1,6 +1,10 @@
 // Scene registry: each scene is { name, title, description, params, worldDefaults?, camera?,
-// create(ctx), apply(state, params), update(state, time, dt), dispose(state) }.
+// create(ctx), apply(state, params), update(state, time, dt, params), dispose(state) }.
 import rope from './rope.js';
 import curtain from './curtain.js';
+import flag from './flag.js';
+import cape from './cape.js';
+import tablecloth from './tablecloth.js';
+import compare from './compare.js';
 
-export const scenes = [rope, curtain];
+export const scenes = [rope, curtain, flag, cape, tablecloth, compare];

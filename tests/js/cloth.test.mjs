@@ -1,0 +1,112 @@
+// Cloth through the JS API: grid and mesh builders, zero-copy views, stats, errors, both builds.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { builds, WispError } from './load.mjs';
+
+function rejects(fn, code, needle) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof WispError, `expected WispError, got ${e}`);
+    assert.equal(e.code, code, e.message);
+    if (needle) assert.match(e.message, needle);
+    return true;
+  });
+}
+
+// two quads as a three.js PlaneGeometry would give them, but with the middle column duplicated
+function splitPlane() {
+  return {
+    positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, -1, 0, 1, -1, 0, 1, 0, 0, 2, 0, 0, 1, -1, 0, 2, -1, 0]),
+    indices: new Uint32Array([0, 2, 1, 2, 3, 1, 4, 6, 5, 6, 7, 5]),
+  };
+}
+
+for (const [name, wisp] of Object.entries(builds)) {
+  test(`${name}: a grid cloth hangs from its pinned row with zero-copy positions and normals`, () => {
+    const world = wisp.createWorld({ substeps: 16 });
+    const cloth = world.addCloth({ grid: { width: 1, height: 1, resolutionX: 10, resolutionY: 10, position: [-0.5, 2, 0] }, pinned: [...Array(11).keys()] });
+    assert.equal(cloth.count, 121);
+    assert.equal(cloth.indices.length, 600);
+    for (let i = 0; i < 120; i++) world.step(1 / 60);
+    const p = cloth.positions, n = cloth.normals;
+    assert.equal(p.length, 363);
+    assert.equal(n.length, 363);
+    for (let i = 0; i < 121; i++) assert.ok(Math.abs(Math.hypot(n[3 * i], n[3 * i + 1], n[3 * i + 2]) - 1) < 1e-5);
+    assert.deepEqual([p[0], p[1], p[2]], [-0.5, 2, 0], 'pinned corner exact');
+    assert.ok(p[3 * 120 + 1] < 1.02 && p[3 * 120 + 1] > 0.97, `bottom corner at y = ${p[3 * 120 + 1]}`);
+    const s = cloth.stats();
+    assert.ok(s.maxStrain < 0.01, `strain ${s.maxStrain}`);
+    assert.equal(s.stretchConstraints, 220);
+    assert.equal(s.shearConstraints, 200);
+    assert.equal(world.stats().cloths, 1);
+    world.dispose();
+  });
+
+  test(`${name}: a mesh cloth welds duplicate vertices and maps them`, () => {
+    const world = wisp.createWorld();
+    const cloth = world.addCloth({ mesh: splitPlane(), pinned: [0] });
+    assert.equal(cloth.count, 6);
+    assert.deepEqual([...cloth.vertexMap], [0, 1, 2, 3, 1, 4, 3, 5]);
+    assert.equal(cloth.stats().bendConstraints, 3);
+    world.step(1 / 60);
+    world.dispose();
+  });
+
+  test(`${name}: bad cloth input is rejected and changes nothing`, () => {
+    const world = wisp.createWorld();
+    const cloth = world.addCloth({ grid: { width: 1, height: 1, resolutionX: 4, resolutionY: 4 } });
+    const h = world.stateHash();
+    const mesh = splitPlane();
+    rejects(() => world.addCloth({ mesh: { positions: mesh.positions, indices: [0, 1, 99] } }), 'out-of-range', /indices\[2\]/);
+    rejects(() => world.addCloth({ mesh: { positions: mesh.positions, indices: [0, 1, -1] } }), 'out-of-range', /indices\[2\]/);
+    rejects(() => world.addCloth({ mesh: { positions: [0, 0, 0, 1, 0, 0, 2, 0, 0], indices: [0, 1, 2] } }), 'invalid-argument', /zero area/);
+    rejects(() => world.addCloth({ mesh: { positions: [0, 0, 0, 1, 0, 0, 0, 1, 0], indices: [0, 1, 1] } }), 'invalid-argument', /degenerate/);
+    rejects(() => world.addCloth({ mesh: { positions: [0, 0, 0, 1, NaN, 0, 0, 1, 0], indices: [0, 1, 2] } }), 'invalid-argument', /positions\[1\]/);
+    rejects(() => world.addCloth({ mesh: { positions: [0, 0, 0, 1, 0], indices: [0, 1, 2] } }), 'invalid-argument', /triples/);
+    rejects(() => world.addCloth({ grid: { width: 1, height: 1, resolutionX: 0, resolutionY: 4 } }), 'invalid-argument', /resolutionX/);
+    rejects(() => world.addCloth({ grid: { width: NaN, height: 1 } }), 'invalid-argument', /width/);
+    rejects(() => world.addCloth({ grid: {}, mesh: mesh }), 'invalid-argument', /exactly one of grid or mesh/);
+    rejects(() => world.addCloth({}), 'invalid-argument', /exactly one of grid or mesh/);
+    for (const p of ['radius', 'stretchCompliance', 'shearCompliance', 'bendCompliance', 'damping', 'dragCoefficient', 'liftCoefficient', 'airDensity', 'tetherSlack']) {
+      rejects(() => cloth.set({ [p]: NaN }), 'invalid-argument', new RegExp(p));
+      rejects(() => world.addCloth({ grid: { width: 1, height: 1 }, [p]: Infinity }), 'invalid-argument', new RegExp(p));
+    }
+    rejects(() => cloth.set({ bendCompliance: 0 }), 'invalid-argument', /bendCompliance/);
+    rejects(() => cloth.pin(25, world.addAnchor()), 'out-of-range', /particle 25/);
+    assert.equal(world.stats().cloths, 1);
+    cloth.dispose();
+    rejects(() => cloth.positions, 'disposed');
+    world.dispose();
+    assert.notEqual(h, '');
+  });
+
+  test(`${name}: 2,000 cloth create/dispose cycles return the heap to its baseline`, () => {
+    const cycle = () => {
+      const world = wisp.createWorld();
+      const cloth = world.addCloth({ mesh: splitPlane(), pinned: [0, 1] });
+      cloth.normals;
+      world.step(1 / 60);
+      cloth.dispose();
+      world.addCloth({ grid: { width: 1, height: 1, resolutionX: 6, resolutionY: 6 }, pinned: [0] });
+      world.dispose();
+    };
+    for (let i = 0; i < 20; i++) cycle();
+    const baseline = wisp.heapUsed();
+    for (let i = 0; i < 2000; i++) cycle();
+    assert.equal(wisp.heapUsed(), baseline);
+  });
+}
+
+test('cloth gives the same hash on the threaded build (1-4 threads) and the single-threaded build', () => {
+  const run = (wisp, threads) => {
+    const world = wisp.createWorld({ threads, wind: { direction: [1, 0, 0.3], speed: 6, turbulence: 0.5, seed: 3 } });
+    world.addCollider({ type: 'sphere', radius: 0.3, position: [0, 1, 0.3] });
+    world.addCloth({ grid: { width: 2, height: 2, resolutionX: 72, resolutionY: 72, position: [-1, 2, 0] }, pinned: [0, 72] });
+    for (let k = 0; k < 4; k++) world.addCloth({ grid: { width: 0.5, height: 0.5, resolutionX: 8, resolutionY: 8, position: [k, 2, 1] }, pinned: [0] });
+    for (let f = 0; f < 30; f++) world.step(1 / 60);
+    const h = world.stateHash();
+    world.dispose();
+    return h;
+  };
+  const reference = run(builds.single, 1);
+  for (const t of [1, 2, 4]) assert.equal(run(builds.threaded, t), reference, `${t} threads`);
+});
