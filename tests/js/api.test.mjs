@@ -1,16 +1,8 @@
 // The JS API: errors are WispErrors with codes and messages, and a failed call changes nothing.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { builds, WispError } from './load.mjs';
+import { builds, rejects } from './load.mjs';
 
-function rejects(fn, code, needle) {
-  assert.throws(fn, (e) => {
-    assert.ok(e instanceof WispError, `expected WispError, got ${e}`);
-    assert.equal(e.code, code, e.message);
-    if (needle) assert.match(e.message, needle);
-    return true;
-  });
-}
 
 function scene(wisp) {
   const world = wisp.createWorld({ substeps: 8 });

@@ -1,16 +1,8 @@
 // Cloth through the JS API: grid and mesh builders, zero-copy views, stats, errors, both builds.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { builds, WispError } from './load.mjs';
+import { builds, rejects } from './load.mjs';
 
-function rejects(fn, code, needle) {
-  assert.throws(fn, (e) => {
-    assert.ok(e instanceof WispError, `expected WispError, got ${e}`);
-    assert.equal(e.code, code, e.message);
-    if (needle) assert.match(e.message, needle);
-    return true;
-  });
-}
 
 // two quads as a three.js PlaneGeometry would give them, but with the middle column duplicated
 function splitPlane() {
