@@ -46,9 +46,11 @@ class Pool {
     for (auto& t : workers_) t.join();
   }
 
-  void run(int count, int threads, ItemFn fn, void* ctx) {
+  // region: every helper runs fn(ctx, its index + 1) once instead of sharing out items
+  void run(int count, int threads, ItemFn fn, void* ctx, bool region = false) {
     std::lock_guard<std::mutex> dispatch(dispatchMutex_);  // one job at a time
     int helpers = std::min({threads - 1, count - 1, kMaxThreads - 1});
+    region_ = region;
     ensureWorkers(helpers);
     fn_ = fn;
     ctx_ = ctx;
@@ -61,7 +63,8 @@ class Pool {
       job_.store((epoch << 8) | static_cast<uint64_t>(helpers), std::memory_order_release);
     }
     cv_.notify_all();
-    drain();
+    if (region) fn(ctx, 0);
+    else drain();
     while (busy_.load(std::memory_order_acquire) != 0) cpuRelax();  // the browser main thread may not block
   }
 
@@ -103,7 +106,8 @@ class Pool {
       }
       seen = job >> 8;
       if (id < static_cast<int>(job & 0xFF)) {
-        drain();
+        if (region_) fn_(ctx_, id + 1);
+        else drain();
         busy_.fetch_sub(1, std::memory_order_release);
       }
     }
@@ -117,6 +121,7 @@ class Pool {
   std::atomic<uint64_t> job_{0};
   ItemFn fn_ = nullptr;
   void* ctx_ = nullptr;
+  bool region_ = false;
   int count_ = 0;
   std::atomic<int> next_{0};
   std::atomic<int> busy_{0};
@@ -131,9 +136,9 @@ Pool& pool() {
 
 int maxThreads() { return kMaxThreads; }
 bool threadsAvailable() { return true; }
+int hardwareThreads();
 int resolveThreads(int requested) {
-  int hw = static_cast<int>(std::thread::hardware_concurrency());
-  int n = requested == 0 ? std::max(1, hw) : requested;
+  int n = requested == 0 ? hardwareThreads() : requested;
   return std::clamp(n, 1, kMaxThreads);
 }
 void parallelFor(int count, int threads, ItemFn fn, void* ctx) {
@@ -144,6 +149,42 @@ void parallelFor(int count, int threads, ItemFn fn, void* ctx) {
   pool().run(count, std::min(threads, kMaxThreads), fn, ctx);
 }
 
+// Asked once: under Emscripten in Node it reads the CPU list from the OS (tens of microseconds).
+int hardwareThreads() {
+  static const int n = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  return n;
+}
+
+int regionSize(int threads) {
+  int hw = hardwareThreads();
+  if (threads <= 1) return 1;
+  return std::max(1, std::min({threads, kMaxThreads, std::max(1, hw)}));
+}
+
+void parallelRegion(int threads, ItemFn fn, void* ctx) {
+  threads = regionSize(threads);
+  if (threads <= 1) {
+    fn(ctx, 0);
+    return;
+  }
+  pool().run(threads, threads, fn, ctx, true);
+}
+
+void SpinBarrier::wait() {
+  int phase = phase_.load(std::memory_order_acquire);
+  if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == count_) {
+    arrived_.store(0, std::memory_order_relaxed);
+    phase_.store(phase + 1, std::memory_order_release);
+    return;
+  }
+  // Spin briefly (phases are short), then give the core away so that a member that is not
+  // running can get to the barrier.
+  for (int spins = 0; phase_.load(std::memory_order_acquire) == phase; ++spins) {
+    if (spins < 2000) cpuRelax();
+    else std::this_thread::yield();
+  }
+}
+
 #else  // single-threaded build
 
 int maxThreads() { return 1; }
@@ -152,6 +193,9 @@ int resolveThreads(int) { return 1; }
 void parallelFor(int count, int, ItemFn fn, void* ctx) {
   for (int i = 0; i < count; ++i) fn(ctx, i);
 }
+int regionSize(int) { return 1; }
+void parallelRegion(int, ItemFn fn, void* ctx) { fn(ctx, 0); }
+void SpinBarrier::wait() {}
 
 #endif
 

@@ -7,6 +7,7 @@
 // part in the work and then spins until the workers finish, since the browser main thread may
 // not sleep on a futex.
 #pragma once
+#include <atomic>
 #include <cstdint>
 
 namespace wisp::jobs {
@@ -20,6 +21,35 @@ bool threadsAvailable();  // false in single-threaded builds
 using ItemFn = void (*)(void* context, int item);
 // Runs fn(context, i) for every i in [0, count) on up to `threads` threads, caller included.
 void parallelFor(int count, int threads, ItemFn fn, void* context);
+
+// How many threads parallelRegion(threads, ...) really uses: at most the hardware threads, since
+// members wait for each other at barriers (4 members on 2 cores made a step 100x slower).
+int regionSize(int threads);
+// Runs fn(context, t) once on each of regionSize(threads) threads at the same time (t = 0 is the
+// caller), for code that synchronises its threads with a SpinBarrier sized regionSize(threads).
+void parallelRegion(int threads, ItemFn fn, void* context);
+
+template <class F>
+void parallelRegion(int threads, F&& f) {
+  if (threads <= 1) {
+    f(0);
+    return;
+  }
+  parallelRegion(threads, [](void* c, int t) { (*static_cast<F*>(c))(t); }, &f);
+}
+
+// All `count` threads wait until all have arrived. Spins: phases inside one step are short,
+// and the browser's main thread may not block.
+class SpinBarrier {
+ public:
+  explicit SpinBarrier(int count) : count_(count) {}
+  void wait();
+
+ private:
+  int count_;
+  alignas(64) std::atomic<int> arrived_{0};
+  alignas(64) std::atomic<int> phase_{0};
+};
 
 template <class F>
 void parallelFor(int count, int threads, F&& f) {

@@ -21,8 +21,21 @@ namespace wisp::wide {
 constexpr int kWidth = 4;
 constexpr bool kEnabled = WISP_SIMD != 0;
 
+// Besides + - *: division, square root, sign flip (exact, like unary minus), comparisons
+// giving lane masks, and a per-lane select. Lanes are gathered from and scattered to
+// arbitrary indices by the callers (there is no gather instruction in wasm_simd128).
 #if WISP_SIMD && defined(__wasm_simd128__)
 struct F4 { v128_t v; };
+inline F4 make(float a, float b, float c, float d) { return {wasm_f32x4_make(a, b, c, d)}; }
+inline F4 operator/(F4 a, F4 b) { return {wasm_f32x4_div(a.v, b.v)}; }
+inline F4 sqrt(F4 a) { return {wasm_f32x4_sqrt(a.v)}; }
+inline F4 neg(F4 a) { return {wasm_f32x4_neg(a.v)}; }
+inline F4 lessThan(F4 a, F4 b) { return {wasm_f32x4_lt(a.v, b.v)}; }
+inline F4 equal(F4 a, F4 b) { return {wasm_f32x4_eq(a.v, b.v)}; }
+inline F4 maskOr(F4 a, F4 b) { return {wasm_v128_or(a.v, b.v)}; }
+// lanes of `a` where mask is set, else lanes of `b`
+inline F4 select(F4 mask, F4 a, F4 b) { return {wasm_v128_bitselect(a.v, b.v, mask.v)}; }
+inline void storeLanes(float* out, F4 a) { wasm_v128_store(out, a.v); }
 inline F4 load(const float* p) { return {wasm_v128_load(p)}; }
 inline void store(float* p, F4 a) { wasm_v128_store(p, a.v); }
 inline F4 splat(float s) { return {wasm_f32x4_splat(s)}; }
@@ -31,6 +44,15 @@ inline F4 operator-(F4 a, F4 b) { return {wasm_f32x4_sub(a.v, b.v)}; }
 inline F4 operator*(F4 a, F4 b) { return {wasm_f32x4_mul(a.v, b.v)}; }
 #elif WISP_SIMD
 struct F4 { __m128 v; };
+inline F4 make(float a, float b, float c, float d) { return {_mm_set_ps(d, c, b, a)}; }
+inline F4 operator/(F4 a, F4 b) { return {_mm_div_ps(a.v, b.v)}; }
+inline F4 sqrt(F4 a) { return {_mm_sqrt_ps(a.v)}; }
+inline F4 neg(F4 a) { return {_mm_xor_ps(a.v, _mm_set1_ps(-0.0f))}; }
+inline F4 lessThan(F4 a, F4 b) { return {_mm_cmplt_ps(a.v, b.v)}; }
+inline F4 equal(F4 a, F4 b) { return {_mm_cmpeq_ps(a.v, b.v)}; }
+inline F4 maskOr(F4 a, F4 b) { return {_mm_or_ps(a.v, b.v)}; }
+inline F4 select(F4 mask, F4 a, F4 b) { return {_mm_or_ps(_mm_and_ps(mask.v, a.v), _mm_andnot_ps(mask.v, b.v))}; }
+inline void storeLanes(float* out, F4 a) { _mm_storeu_ps(out, a.v); }
 inline F4 load(const float* p) { return {_mm_loadu_ps(p)}; }
 inline void store(float* p, F4 a) { _mm_storeu_ps(p, a.v); }
 inline F4 splat(float s) { return {_mm_set1_ps(s)}; }

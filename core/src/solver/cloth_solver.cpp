@@ -16,17 +16,20 @@ namespace wisp {
 
 namespace {
 
-void solveEdges(ClothState& c, EdgeSet& set, float alphaTilde, int threads) {
+void solveEdges(ClothState& c, EdgeSet& set, float alphaTilde, Team& team) {
   for (int col = 0; col < set.colours(); ++col)
-    forChunks(set.colourStart[col], set.colourStart[col + 1], threads, [&](int b, int e) {
-      for (int k = b; k < e; ++k) solveDistance(c, set.a[k], set.b[k], set.rest[k], alphaTilde, set.lambda[k]);
+    team.forChunks(set.colourStart[col], set.colourStart[col + 1], [&](int b, int e) {
+      const int32_t* a = set.a.data();
+      const int32_t* bb = set.b.data();
+      solveDistances(c, [a](int k) { return a[k]; }, [bb](int k) { return bb[k]; }, [](int k) { return k; },
+                     set.rest.data(), set.lambda.data(), b, e, alphaTilde);
     });
 }
 
-void solveBends(ClothState& c, float alphaOverH2, int threads) {
+void solveBends(ClothState& c, float alphaOverH2, Team& team) {
   BendSet& set = c.bends;
   for (int col = 0; col < set.colours(); ++col)
-    forChunks(set.colourStart[col], set.colourStart[col + 1], threads, [&](int b, int e) {
+    team.forChunks(set.colourStart[col], set.colourStart[col + 1], [&](int b, int e) {
       for (int k = b; k < e; ++k) solveBend(c, set, k, alphaOverH2);
     });
 }
@@ -48,9 +51,7 @@ void strain(const ClothState& c, float* maxOut, float* meanOut) {
   if (meanOut) *meanOut = s.size() ? static_cast<float>(sum / s.size()) : 0.0f;
 }
 
-}  // namespace
-
-void simulateCloth(ClothState& c, const StepContext& ctx, int threads) {
+void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
   const int n = c.count();
   const ClothParams& p = c.params;
   const float h = ctx.h;
@@ -62,6 +63,7 @@ void simulateCloth(ClothState& c, const StepContext& ctx, int threads) {
   const float h2 = h * h;
   const int total = ctx.fixedSteps * ctx.substeps;
   int iterationsRun = 0;
+  bool converged = false;  // written by member 0 before a barrier, read by all after it
 
   for (int sub = 0; sub < total; ++sub) {
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
@@ -70,38 +72,51 @@ void simulateCloth(ClothState& c, const StepContext& ctx, int threads) {
 
     // Stage::Integrate (aerodynamic forces first: they read the velocities before the update)
     if (aero) {
-      accumulateAerodynamics(c, ctx.wind, time);
-      forChunks(n, threads, [&](int b, int e) {
+      team.serial([&] { accumulateAerodynamics(c, ctx.wind, time); });
+      team.forChunks(n, [&](int b, int e) {
         integrateWithAcceleration(c, b, e, gh, c.ax.data(), c.ay.data(), c.az.data(), k, h);
       });
     } else {
-      forChunks(n, threads, [&](int b, int e) { integrateUniform(c, b, e, gh, k, h); });
+      team.forChunks(n, [&](int b, int e) { integrateUniform(c, b, e, gh, k, h); });
     }
-    driveAnchors(c, ctx, tNow);
+    driveAnchors(c, ctx, tNow, team);
 
-    std::fill(c.stretch.lambda.begin(), c.stretch.lambda.end(), 0.0f);
-    std::fill(c.shear.lambda.begin(), c.shear.lambda.end(), 0.0f);
-    std::fill(c.bends.lambda.begin(), c.bends.lambda.end(), 0.0f);
+    team.serial([&] {
+      std::fill(c.stretch.lambda.begin(), c.stretch.lambda.end(), 0.0f);
+      std::fill(c.shear.lambda.begin(), c.shear.lambda.end(), 0.0f);
+      std::fill(c.bends.lambda.begin(), c.bends.lambda.end(), 0.0f);
+    });
     for (int it = 0; it < ctx.iterations; ++it) {
-      solveEdges(c, c.stretch, p.stretchCompliance / h2, threads);    // Stage::SolveStretch
-      solveEdges(c, c.shear, p.shearCompliance / h2, threads);
-      if (p.bending) solveBends(c, p.bendCompliance / h2, threads);   // Stage::SolveBend
+      solveEdges(c, c.stretch, p.stretchCompliance / h2, team);    // Stage::SolveStretch
+      solveEdges(c, c.shear, p.shearCompliance / h2, team);
+      if (p.bending) solveBends(c, p.bendCompliance / h2, team);   // Stage::SolveBend
       ++iterationsRun;
       if (p.residualTolerance > 0.0f && it + 1 < ctx.iterations) {
-        float worst;
-        strain(c, &worst, nullptr);
-        if (worst < p.residualTolerance) break;
+        team.serial([&] {
+          float worst;
+          strain(c, &worst, nullptr);
+          converged = worst < p.residualTolerance;
+        });
+        if (converged) break;
       }
     }
-    if (tethers) forChunks(n, threads, [&](int b, int e) { solveTethers(c, b, e); });  // Stage::SolveTethers
-    if (collide) collideAll(c, p.radius, ctx, tPrev, tNow, threads);                     // Stage::Collide
-    forChunks(n, threads, [&](int b, int e) { updateVelocities(c, b, e, ctx.invH); });  // Stage::UpdateVelocity
+    if (tethers) team.forChunks(n, [&](int b, int e) { solveTethers(c, b, e); });  // Stage::SolveTethers
+    if (collide) collideAll(c, p.radius, ctx, tPrev, tNow, team);                    // Stage::Collide
+    team.forChunks(n, [&](int b, int e) { updateVelocities(c, b, e, ctx.invH); });  // Stage::UpdateVelocity
   }
-  c.computeNormals();
-  forChunks(n, threads, [&](int b, int e) { c.writeOutput(b, e); });
-  strain(c, &c.stats.maxStrain, &c.stats.meanStrain);
-  c.stats.substeps = total;
-  c.stats.iterations = iterationsRun;
+  team.serial([&] { c.computeNormals(); });
+  team.forChunks(n, [&](int b, int e) { c.writeOutput(b, e); });
+  team.serial([&] {
+    strain(c, &c.stats.maxStrain, &c.stats.meanStrain);
+    c.stats.substeps = total;
+    c.stats.iterations = iterationsRun;
+  });
+}
+
+}  // namespace
+
+void simulateCloth(ClothState& c, const StepContext& ctx, int threads) {
+  runTeam(threads, [&](Team& team) { clothFrame(c, ctx, team); });
 }
 
 }  // namespace wisp

@@ -20,7 +20,9 @@ const char* stageName(Stage s) {
   return i >= 0 && i < static_cast<int>(Stage::Count) ? names[i] : "?";
 }
 
-void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
+namespace {
+
+void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
   const int n = r.count();
   const RopeParams& p = r.params;
   const float h = ctx.h;
@@ -39,7 +41,7 @@ void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
   const int total = ctx.fixedSteps * ctx.substeps;
   const bool anyPinned = !r.pinnedList.empty();
   const bool tethers = p.tethers && anyPinned;
-  if (tethers && !plastic) computeRopeTetherLimits(r);  // rest lengths only change under plasticity
+  if (tethers && !plastic) team.serial([&] { computeRopeTetherLimits(r); });  // rest lengths only change under plasticity
 
   for (int sub = 0; sub < total; ++sub) {
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
@@ -47,44 +49,48 @@ void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
     const float time = static_cast<float>(ctx.time0 + static_cast<double>(sub + 1) * h);
 
     // Stage::Integrate
-    forChunks(n, threads, [&](int b, int e) {
+    team.forChunks(n, [&](int b, int e) {
       if (turbulent) integrateTurbulent(r, b, e, gh, dragH, k, h, ctx.wind, time);
       else integrateUniform(r, b, e, uniformA, k, h);
     });
 
-    driveAnchors(r, ctx, tNow);  // Stage::DriveAnchors (serial: pins are few)
+    driveAnchors(r, ctx, tNow, team);  // Stage::DriveAnchors (serial: pins are few)
 
     // XPBD multipliers accumulate over the iterations of one substep only.
-    std::fill(r.lambda.begin(), r.lambda.end(), 0.0f);
+    team.forChunks(static_cast<int>(r.lambda.size()), [&](int b, int e) { std::fill(r.lambda.begin() + b, r.lambda.begin() + e, 0.0f); });
     for (int it = 0; it < ctx.iterations; ++it) {
       // Stage::SolveStretch
       for (int colour = 0; colour < 2; ++colour)
-        forChunks(stretchPassSize(r, colour), threads,
-                  [&](int b, int e) { solveStretchPass(r, colour, b, e, stretchAlpha); });
+        team.forChunks(stretchPassSize(r, colour), [&](int b, int e) { solveStretchPass(r, colour, b, e, stretchAlpha); });
       // Stage::SolveBend
       if (bend)
         for (int colour = 0; colour < 2; ++colour)
-          forChunks(bendPassSize(r, colour), threads,
-                    [&](int b, int e) { solveBendPass(r, colour, b, e, bendAlpha); });
+          team.forChunks(bendPassSize(r, colour), [&](int b, int e) { solveBendPass(r, colour, b, e, bendAlpha); });
     }
 
     // Stage::SolveTethers
     if (tethers) {
-      if (plastic) computeRopeTetherLimits(r);
-      forChunks(n, threads, [&](int b, int e) { solveTethers(r, b, e); });
+      if (plastic) team.serial([&] { computeRopeTetherLimits(r); });
+      team.forChunks(n, [&](int b, int e) { solveTethers(r, b, e); });
     }
 
     // Stage::Collide: after the constraints, so no particle ends a substep inside a collider.
-    if (collide) collideAll(r, p.radius, ctx, tPrev, tNow, threads);
+    if (collide) collideAll(r, p.radius, ctx, tPrev, tNow, team);
 
     // Stage::Plasticity
     if (plastic)
-      forChunks(r.segments(), threads, [&](int b, int e) { applyPlasticity(r, b, e, invYield, plasticRate); });
+      team.forChunks(r.segments(), [&](int b, int e) { applyPlasticity(r, b, e, invYield, plasticRate); });
 
     // Stage::UpdateVelocity
-    forChunks(n, threads, [&](int b, int e) { updateVelocities(r, b, e, ctx.invH); });
+    team.forChunks(n, [&](int b, int e) { updateVelocities(r, b, e, ctx.invH); });
   }
-  forChunks(n, threads, [&](int b, int e) { r.writeOutput(b, e); });
+  team.forChunks(n, [&](int b, int e) { r.writeOutput(b, e); });
+}
+
+}  // namespace
+
+void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
+  runTeam(threads, [&](Team& team) { ropeFrame(r, ctx, team); });
 }
 
 }  // namespace wisp
