@@ -102,3 +102,32 @@ test('cloth gives the same hash on the threaded build (1-4 threads) and the sing
   const reference = run(builds.single, 1);
   for (const t of [1, 2, 4]) assert.equal(run(builds.threaded, t), reference, `${t} threads`);
 });
+
+for (const [name, wisp] of Object.entries(builds)) {
+  test(`${name}: snapshots (binary and JSON) restore a rope + cloth world bit for bit`, () => {
+    const world = wisp.createWorld({ wind: { direction: [1, 0, 0], speed: 5, turbulence: 0.5, seed: 2 } });
+    const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 12, pinned: [0] });
+    const cloth = world.addCloth({ grid: { width: 1, height: 1, resolutionX: 10, resolutionY: 10, position: [0, 2, 1] }, pinned: [0, 10] });
+    const hand = world.addAnchor([0, 2, 0]);
+    rope.pin(0, hand);
+    const move = (f) => hand.setPosition([0.02 * (f % 30), 2, 0]);
+    for (let f = 0; f < 40; f++) { move(f); world.step(1 / 50); }
+    const bytes = world.saveSnapshot();
+    const json = world.saveSnapshotJson();
+    assert.ok(bytes instanceof Uint8Array && bytes.length > 1000);
+    assert.equal(JSON.parse(json).format, 'wisp-snapshot');
+    for (let f = 40; f < 90; f++) { move(f); world.step(1 / 50); }
+    const expected = world.stateHash();
+    for (const load of [() => world.loadSnapshot(bytes), () => world.loadSnapshotJson(json)]) {
+      load();
+      for (let f = 40; f < 90; f++) { move(f); world.step(1 / 50); }
+      assert.equal(world.stateHash(), expected);
+      assert.equal(cloth.positions.length, 363);
+    }
+    rejects(() => world.loadSnapshot(bytes.slice(0, 100)), 'invalid-argument', /snapshot rejected/);
+    rejects(() => world.loadSnapshotJson('{"format":"x"}'), 'invalid-argument', /not a Wisp JSON snapshot/);
+    rejects(() => world.loadSnapshot('nope'), 'invalid-argument', /Uint8Array/);
+    assert.equal(world.stateHash(), expected);
+    world.dispose();
+  });
+}

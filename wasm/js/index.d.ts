@@ -236,6 +236,13 @@ export class World {
   addCloth(def: ClothDef): Cloth;
   addAnchor(position?: Vec3Like): Anchor;
   addCollider(def: ColliderDef): Collider;
+  /** The full state as bytes; load it and step on for bit-identical results. */
+  saveSnapshot(): Uint8Array;
+  /** Replaces the whole state; invalid data throws and changes nothing. */
+  loadSnapshot(bytes: Uint8Array): void;
+  /** The full state as JSON text (for debugging and replay). */
+  saveSnapshotJson(): string;
+  loadSnapshotJson(json: string): void;
   /** 16 hex digits; equal strings mean bit-identical simulation states. */
   stateHash(): string;
   stats(): WorldStats;

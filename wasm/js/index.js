@@ -334,6 +334,25 @@ export class World {
     return this._own(new Collider(this, id, d.type));
   }
 
+  /**
+   * The full state as bytes (a Uint8Array copy). Loading it later and stepping on gives
+   * bit-identical results to never having stopped.
+   */
+  saveSnapshot() { return this._native.saveSnapshot(); }
+  /** Replaces this world's state with a snapshot; invalid data throws and changes nothing. */
+  loadSnapshot(bytes) {
+    if (!(bytes instanceof Uint8Array)) fail('snapshot must be a Uint8Array');
+    withHeap(this.#m, [[Uint8Array, bytes]], ([ptr, n]) => this._check(this._native.loadSnapshot(ptr, n)));
+    this.#layout++;
+  }
+  /** The full state as JSON text (readable, for debugging; same content as saveSnapshot). */
+  saveSnapshotJson() { return this._native.saveSnapshotJson(); }
+  loadSnapshotJson(json) {
+    if (typeof json !== 'string') fail('snapshot JSON must be a string');
+    this._check(this._native.loadSnapshotJson(json));
+    this.#layout++;
+  }
+
   /** Hex string of the full simulation state; equal strings mean bit-identical states. */
   stateHash() { return this._native.stateHash(); }
   /** Counts of objects, the thread count in use, SIMD on/off. */

@@ -431,6 +431,22 @@ class WorldBinding {
   }
   double layoutVersion() const { return static_cast<double>(world_->layoutVersion()); }
 
+  // A copy of the snapshot bytes as a Uint8Array.
+  val saveSnapshot() {
+    std::vector<uint8_t> bytes;
+    check(world_->saveSnapshot(&bytes));
+    return val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data())).call<val>("slice");
+  }
+  int loadSnapshot(uintptr_t data, int size) {
+    return check(world_->loadSnapshot(reinterpret_cast<const uint8_t*>(data), static_cast<size_t>(size)));
+  }
+  std::string saveSnapshotJson() {
+    std::string json;
+    check(world_->saveSnapshotJson(&json));
+    return json;
+  }
+  int loadSnapshotJson(const std::string& json) { return check(world_->loadSnapshotJson(json)); }
+
   std::string lastError() const { return message_; }
   int lastCode() const { return code_; }
 
@@ -517,6 +533,10 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("stateHash", &WorldBinding::stateHash)
       .function("stats", &WorldBinding::stats)
       .function("layoutVersion", &WorldBinding::layoutVersion)
+      .function("saveSnapshot", &WorldBinding::saveSnapshot)
+      .function("loadSnapshot", &WorldBinding::loadSnapshot)
+      .function("saveSnapshotJson", &WorldBinding::saveSnapshotJson)
+      .function("loadSnapshotJson", &WorldBinding::loadSnapshotJson)
       .function("lastError", &WorldBinding::lastError)
       .function("lastCode", &WorldBinding::lastCode);
 }

@@ -7,6 +7,8 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "wisp/cloth.h"
 #include "wisp/collider.h"
@@ -146,6 +148,16 @@ class World {
   Status setColliderEnabled(ColliderId id, bool enabled);
   Status setColliderFriction(ColliderId id, float friction);
   Status collider(ColliderId id, ColliderDef* out) const;
+
+  // --- snapshots -----------------------------------------------------------------------------
+  // The full state (settings, objects, anchors, colliders, time) as bytes or as JSON. Loading
+  // replaces this world's whole state and changes nothing if the data is invalid; stepping on
+  // from a loaded snapshot gives bit-identical results to never having stopped. Ids saved in
+  // the snapshot are valid in this world after loading.
+  Status saveSnapshot(std::vector<uint8_t>* out) const;
+  Status loadSnapshot(const uint8_t* data, size_t size);
+  Status saveSnapshotJson(std::string* out) const;
+  Status loadSnapshotJson(const std::string& json);
 
   // --- inspection ----------------------------------------------------------------------------
   // FNV-1a over the full simulation state (every float bit-exact): equal hashes, equal worlds.
