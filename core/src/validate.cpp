@@ -97,4 +97,19 @@ Status validateColliderDef(const ColliderDef& d) {
   return Status::Ok();
 }
 
+Status validateWindZone(const WindZoneDef& d) {
+  int s = static_cast<int>(d.shape);
+  if (s < 0 || s > 1) return invalid("WindZoneDef.shape must be sphere or box (got " + std::to_string(s) + ")");
+  WISP_TRY(checkFiniteVec("WindZoneDef.transform.position", d.transform.position));
+  WISP_TRY(checkQuat("WindZoneDef.transform.rotation", d.transform.rotation));
+  WISP_TRY(checkRange("WindZoneDef.radius", d.radius, 1e-4, 1e5));
+  WISP_TRY(checkFiniteVec("WindZoneDef.halfExtents", d.halfExtents));
+  if (!(d.halfExtents.x >= 1e-4f && d.halfExtents.y >= 1e-4f && d.halfExtents.z >= 1e-4f && d.halfExtents.x <= 1e5f &&
+        d.halfExtents.y <= 1e5f && d.halfExtents.z <= 1e5f))
+    return invalid("WindZoneDef.halfExtents must be in [0.0001, 100000] (got " + formatVec(d.halfExtents) + ")");
+  WISP_TRY(checkRange("WindZoneDef.falloff", d.falloff, 0, 1));
+  WISP_TRY(validateWind(d.wind));
+  return Status::Ok();
+}
+
 }  // namespace wisp

@@ -22,6 +22,7 @@ Status checkQuat(const char* name, Quat q);  // finite and not zero length
 Status validateRopeParams(const RopeParams& p);
 Status validateWind(const WindSettings& w);
 Status validateColliderDef(const ColliderDef& d);
+Status validateWindZone(const WindZoneDef& d);
 
 // Early-return helper: `WISP_TRY(checkFinite("x", x));`
 #define WISP_TRY(expr)                 \

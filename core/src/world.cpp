@@ -47,6 +47,12 @@ struct AnchorSlot {
   int32_t ownerIndex = -1;
 };
 
+struct WindZoneSlot {
+  uint32_t generation = 0;
+  bool alive = false;
+  WindZoneDef def;
+};
+
 struct ColliderSlot {
   uint32_t generation = 0;
   bool alive = false;
@@ -72,6 +78,9 @@ uint32_t takeSlot(std::vector<Slot>& slots, std::vector<uint32_t>& freeList, boo
 template <class Ar> void visit(Ar& ar, AnchorSlot& a) {
   ar("generation", a.generation); ar("alive", a.alive); ar("from", a.from); ar("to", a.to);
   ar("ownerKind", a.ownerKind); ar("ownerIndex", a.ownerIndex);
+}
+template <class Ar> void visit(Ar& ar, WindZoneSlot& z) {
+  ar("generation", z.generation); ar("alive", z.alive); ar("def", z.def);
 }
 template <class Ar> void visit(Ar& ar, ColliderSlot& c) {
   ar("generation", c.generation); ar("alive", c.alive); ar("def", c.def); ar("from", c.from);
@@ -107,10 +116,13 @@ struct World::Impl {
   std::vector<uint32_t> freeAnchors;
   std::vector<ColliderSlot> colliders;
   std::vector<uint32_t> freeColliders;
+  std::vector<WindZoneSlot> windZones;
+  std::vector<uint32_t> freeWindZones;
 
   // per-step scratch, grown only when objects are added
   std::vector<AnchorPath> anchorPaths;
   std::vector<ColliderPath> colliderPaths;
+  std::vector<WindZoneField> zoneFields;
   // objects solved whole, one per work item; and big ones, solved one at a time in chunks
   struct ObjectRef {
     bool cloth;
@@ -143,6 +155,16 @@ struct World::Impl {
   bool anchorLive(AnchorId id) const {
     return id.generation != 0 && id.index < anchors.size() && anchors[id.index].alive &&
            anchors[id.index].generation == id.generation;
+  }
+  bool zoneLive(WindZoneId id) const {
+    return id.generation != 0 && id.index < windZones.size() && windZones[id.index].alive &&
+           windZones[id.index].generation == id.generation;
+  }
+  AirField air() {
+    zoneFields.clear();
+    for (const WindZoneSlot& z : windZones)
+      if (z.alive) zoneFields.push_back(makeWindZoneField(z.def));
+    return {makeWindField(settings.wind), zoneFields.data(), static_cast<int>(zoneFields.size())};
   }
   bool colliderLive(ColliderId id) const {
     return id.generation != 0 && id.index < colliders.size() && colliders[id.index].alive &&
@@ -255,7 +277,7 @@ struct World::Impl {
     ctx.invH = 1.0f / ctx.h;
     ctx.time0 = static_cast<double>(steps) * settings.fixedDt;
     ctx.gravity = settings.gravity;
-    ctx.wind = makeWindField(settings.wind);
+    ctx.wind = air();
     ctx.collisions = settings.collisions;
     ctx.anchors = anchorPaths.data();
     ctx.colliders = colliderPaths.data();
@@ -758,6 +780,45 @@ Status World::teleportCollider(ColliderId id, const Transform& t) {
   return Status::Ok();
 }
 
+Status World::addWindZone(const WindZoneDef& def, WindZoneId* out) {
+  WISP_TRY(validateWindZone(def));
+  Impl& w = *impl_;
+  bool grown;
+  uint32_t slot = takeSlot(w.windZones, w.freeWindZones, &grown);
+  if (grown) w.zoneFields.reserve(w.windZones.size());
+  WindZoneSlot& z = w.windZones[slot];
+  z.generation = nextGeneration(w.tag, z.generation);
+  z.alive = true;
+  z.def = def;
+  out->index = slot;
+  out->generation = z.generation;
+  return Status::Ok();
+}
+
+Status World::setWindZone(WindZoneId id, const WindZoneDef& def) {
+  if (!impl_->zoneLive(id)) return badHandle("wind zone", id);
+  WISP_TRY(validateWindZone(def));
+  impl_->windZones[id.index].def = def;
+  return Status::Ok();
+}
+
+Status World::removeWindZone(WindZoneId id) {
+  Impl& w = *impl_;
+  if (!w.zoneLive(id)) return badHandle("wind zone", id);
+  w.windZones[id.index].alive = false;
+  w.freeWindZones.push_back(id.index);
+  return Status::Ok();
+}
+
+Vec3 World::airVelocityAt(Vec3 point) const {
+  const Impl& w = *impl_;
+  std::vector<WindZoneField> zones;
+  for (const WindZoneSlot& z : w.windZones)
+    if (z.alive) zones.push_back(makeWindZoneField(z.def));
+  AirField air{makeWindField(w.settings.wind), zones.data(), static_cast<int>(zones.size())};
+  return airVelocity(air, point, static_cast<float>(time()));
+}
+
 Status World::setColliderEnabled(ColliderId id, bool enabled) {
   if (!impl_->colliderLive(id)) return badHandle("collider", id);
   impl_->colliders[id.index].def.enabled = enabled;
@@ -815,6 +876,17 @@ uint64_t World::stateHash() const {
   }
   for (const AnchorSlot& a : w.anchors)
     if (a.alive) { h.value(a.from); h.value(a.to); }
+  for (const WindZoneSlot& z : w.windZones) {
+    if (!z.alive) continue;
+    const WindZoneDef& d = z.def;
+    h.value(static_cast<int32_t>(d.shape));
+    h.value(d.transform.position);
+    h.value(d.transform.rotation);
+    h.value(d.halfExtents);
+    for (float f : {d.radius, d.falloff, d.wind.speed, d.wind.turbulence, d.wind.turbulenceScale}) h.value(f);
+    h.value(d.wind.direction);
+    h.value(d.wind.seed);
+  }
   for (const ColliderSlot& c : w.colliders)
     if (c.alive) {
       const ColliderDef& d = c.def;
@@ -885,6 +957,10 @@ template <class Ar> void visit(Ar& ar, ClothStats& s) {
   ar("colours", s.colours); ar("maxStrain", s.maxStrain); ar("meanStrain", s.meanStrain);
   ar("substeps", s.substeps); ar("iterations", s.iterations);
 }
+template <class Ar> void visit(Ar& ar, WindZoneDef& d) {
+  ar("shape", d.shape); ar("transform", d.transform); ar("radius", d.radius); ar("halfExtents", d.halfExtents);
+  ar("wind", d.wind); ar("falloff", d.falloff);
+}
 template <class Ar> void visit(Ar& ar, ColliderDef& d) {
   ar("type", d.type); ar("transform", d.transform); ar("radius", d.radius); ar("halfHeight", d.halfHeight);
   ar("halfExtents", d.halfExtents); ar("friction", d.friction); ar("enabled", d.enabled);
@@ -927,6 +1003,7 @@ template <class Ar> void visit(Ar& ar, World::Impl& w) {
   ar("cloths", w.cloths); ar("freeCloths", w.freeCloths);
   ar("anchors", w.anchors); ar("freeAnchors", w.freeAnchors);
   ar("colliders", w.colliders); ar("freeColliders", w.freeColliders);
+  ar("windZones", w.windZones); ar("freeWindZones", w.freeWindZones);
 }
 
 namespace {
@@ -1018,6 +1095,9 @@ static Status checkSnapshot(const World::Impl& w) {
   }
   for (const ColliderSlot& c : w.colliders)
     if (c.alive) WISP_TRY(validateColliderDef(c.def));
+  for (const WindZoneSlot& z : w.windZones)
+    if (z.alive) WISP_TRY(validateWindZone(z.def));
+  if (!indicesBelow(w.freeWindZones, w.windZones.size())) return badSnapshot("a free list is out of range");
   if (!indicesBelow(w.freeRopes, w.ropes.size()) || !indicesBelow(w.freeCloths, w.cloths.size()) ||
       !indicesBelow(w.freeAnchors, na) || !indicesBelow(w.freeColliders, w.colliders.size()))
     return badSnapshot("a free list is out of range");
@@ -1036,6 +1116,8 @@ static void adopt(World::Impl& w, World::Impl&& loaded) {
   for (auto& c : w.cloths) restamp(c.generation);
   for (auto& a : w.anchors) restamp(a.generation);
   for (auto& c : w.colliders) restamp(c.generation);
+  for (auto& z : w.windZones) restamp(z.generation);
+  w.zoneFields.reserve(w.windZones.size());
   w.anchorPaths.resize(w.anchors.size());
   w.colliderPaths.clear();
   w.colliderPaths.reserve(w.colliders.size());

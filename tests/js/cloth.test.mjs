@@ -131,3 +131,19 @@ for (const [name, wisp] of Object.entries(builds)) {
     world.dispose();
   });
 }
+
+test('wind zones through the JS API', () => {
+  const world = builds.single.createWorld();
+  const zone = world.addWindZone({ shape: 'sphere', position: [0, 1, 0], radius: 2, falloff: 0.25, wind: { direction: [0, 0, 1], speed: 4 } });
+  assert.deepEqual(world.airVelocityAt([0, 1, 0]), [0, 0, 4]);
+  assert.ok(Math.abs(world.airVelocityAt([1.8, 1, 0])[2] - 1.6) < 1e-5);
+  zone.set({ shape: 'box', position: [0, 1, 0], halfExtents: [1, 1, 1], falloff: 0, wind: { direction: [1, 0, 0], speed: 2 } });
+  assert.deepEqual(world.airVelocityAt([0.9, 1.9, 0]), [2, 0, 0]);
+  rejects(() => world.addWindZone({ shape: 'cone' }), 'invalid-argument', /shape/);
+  rejects(() => world.addWindZone({ shape: 'sphere', radius: NaN }), 'invalid-argument', /radius/);
+  rejects(() => zone.set({ shape: 'sphere', falloff: 3 }), 'invalid-argument', /falloff/);
+  zone.dispose();
+  assert.deepEqual(world.airVelocityAt([0, 1, 0]), [0, 0, 0]);
+  rejects(() => zone.set({ shape: 'sphere' }), 'disposed');
+  world.dispose();
+});

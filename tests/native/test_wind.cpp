@@ -75,3 +75,96 @@ TEST(Wind, TurbulenceIsBoundedAndVaries) {
 
 }  // namespace
 }  // namespace wisp::test
+
+namespace wisp::test {
+namespace {
+
+TEST(WindZones, SphereAndBoxZonesAddWindWithFalloff) {
+  auto w = scenes::makeWorld();
+  WindZoneDef fan;
+  fan.transform.position = {0, 1, 0};
+  fan.radius = 2;
+  fan.falloff = 0.25f;
+  fan.wind.direction = {0, 0, 1};
+  fan.wind.speed = 4;
+  WindZoneId id;
+  ASSERT_OK(w->addWindZone(fan, &id));
+  EXPECT_NEAR(w->airVelocityAt({0, 1, 0}).z, 4.0f, 1e-6f);          // core
+  EXPECT_NEAR(w->airVelocityAt({1.8f, 1, 0}).z, 4.0f * 0.4f, 1e-5f);  // (1 - 0.9) / 0.25 of it
+  EXPECT_EQ(w->airVelocityAt({2.1f, 1, 0}).z, 0.0f);                  // outside
+  WindZoneDef vent;
+  vent.shape = WindZoneShape::Box;
+  vent.transform = {{5, 0, 0}, {0, 0.7071068f, 0, 0.7071068f}};  // turned 90 degrees about Y
+  vent.halfExtents = {1, 1, 0.5f};
+  vent.falloff = 0;
+  vent.wind.direction = {0, 1, 0};
+  vent.wind.speed = 2;
+  WindZoneId v;
+  ASSERT_OK(w->addWindZone(vent, &v));
+  EXPECT_EQ(w->airVelocityAt({5, 0, 0.9f}).y, 2.0f);   // local x is world -z: inside
+  EXPECT_EQ(w->airVelocityAt({5.9f, 0, 0}).y, 0.0f);   // local z is world x: outside (0.9 > 0.5)
+  // zones add to the global wind
+  WindSettings global;
+  global.direction = {1, 0, 0};
+  global.speed = 3;
+  ASSERT_OK(w->setWind(global));
+  Vec3 a = w->airVelocityAt({0, 1, 0});
+  EXPECT_NEAR(a.x, 3.0f, 1e-6f);
+  EXPECT_NEAR(a.z, 4.0f, 1e-6f);
+  ASSERT_OK(w->removeWindZone(id));
+  EXPECT_EQ(w->airVelocityAt({0, 1, 0}).z, 0.0f);
+  EXPECT_EQ(w->removeWindZone(id).code, StatusCode::InvalidHandle);
+}
+
+TEST(WindZones, OnlyWhatIsInsideIsBlown) {
+  auto w = scenes::makeWorld();
+  ClothDef d;
+  d.grid = {0.5f, 0.5f, 6, 6, {{-3, 2, 0}, {}}};
+  for (int i = 0; i <= 6; ++i) d.pinned.push_back(i);
+  ClothId inside, outside;
+  ASSERT_OK(w->addCloth(d, &inside));
+  d.grid.transform.position = {3, 2, 0};
+  ASSERT_OK(w->addCloth(d, &outside));
+  RopeDef r = scenes::straightRope({-3, 3, 0.5f}, 8, 0.05f);
+  r.pinned = {0};
+  RopeId rope;
+  ASSERT_OK(w->addRope(r, &rope));
+  WindZoneDef zone;
+  zone.transform.position = {-3, 2, 0};
+  zone.radius = 1.5f;
+  zone.wind.direction = {0, 0, 1};
+  zone.wind.speed = 6;
+  zone.wind.turbulence = 0.3f;
+  WindZoneId id;
+  ASSERT_OK(w->addWindZone(zone, &id));
+  for (int f = 0; f < 90; ++f) ASSERT_OK(w->step(1.0 / 60.0));
+  ParticleState in, out;
+  ASSERT_OK(w->particle(inside, 6 * 7 + 3, &in));
+  ASSERT_OK(w->particle(outside, 6 * 7 + 3, &out));
+  EXPECT_GT(in.position.z, 0.1f) << "blown downwind";
+  EXPECT_NEAR(out.position.z, 0.0f, 1e-6f) << "untouched outside the zone";
+  EXPECT_GT(pos(*w, rope, 8).z, 0.6f) << "ropes feel zones through drag";
+}
+
+TEST(WindZones, BadZonesAreRejected) {
+  auto w = scenes::makeWorld();
+  WindZoneId id;
+  auto bad = [&](auto mutate, const char* needle) {
+    WindZoneDef d;
+    mutate(d);
+    Status s = w->addWindZone(d, &id);
+    EXPECT_EQ(s.code, StatusCode::InvalidArgument);
+    EXPECT_NE(s.message.find(needle), std::string::npos) << s.message;
+  };
+  bad([](WindZoneDef& d) { d.radius = std::nanf(""); }, "radius");
+  bad([](WindZoneDef& d) { d.radius = 0; }, "radius");
+  bad([](WindZoneDef& d) { d.falloff = 2; }, "falloff");
+  bad([](WindZoneDef& d) { d.shape = static_cast<WindZoneShape>(7); }, "shape");
+  bad([](WindZoneDef& d) { d.halfExtents.y = -1; }, "halfExtents");
+  bad([](WindZoneDef& d) { d.wind.speed = 1; d.wind.direction = {0, 0, 0}; }, "direction");
+  bad([](WindZoneDef& d) { d.transform.position.x = INFINITY; }, "position");
+  EXPECT_EQ(w->stats().particles, 0);
+}
+
+}  // namespace
+}  // namespace wisp::test

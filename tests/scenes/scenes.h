@@ -87,6 +87,14 @@ inline DeterminismScene makeDeterminismScene(int threads) {
   sheet.grid = {1.2f, 1.2f, 30, 30, {{-0.1f, 0.2f, -0.6f}, {-0.7071068f, 0, 0, 0.7071068f}}};
   sheet.params.radius = 0.01f;
   w.addCloth(sheet, &c);
+  // a gusty box zone over part of the ropes and the flag
+  WindZoneDef zone;
+  zone.shape = WindZoneShape::Box;
+  zone.transform = {{-0.5f, 0.8f, -0.5f}, {0, 0.3826834f, 0, 0.9238795f}};
+  zone.halfExtents = {0.8f, 0.6f, 0.5f};
+  zone.wind = {{0, 0.4f, 1}, 5.0f, 0.6f, 0.7f, 11};
+  WindZoneId zid;
+  w.addWindZone(zone, &zid);
   return sc;
 }
 

@@ -181,6 +181,19 @@ export interface ColliderDef {
   enabled?: boolean;
 }
 
+export interface WindZoneDef {
+  shape: 'sphere' | 'box';
+  position?: Vec3Like;
+  rotation?: QuatLike;
+  /** m (sphere). Default 1. */
+  radius?: number;
+  /** m (box). Default [1, 1, 1]. */
+  halfExtents?: Vec3Like;
+  /** 0..1: the outer fraction of the zone over which its wind fades out. Default 0.25. */
+  falloff?: number;
+  wind?: WindSettings;
+}
+
 export interface StepReport {
   /** Fixed steps run by the last step(). */
   fixedSteps: number;
@@ -235,6 +248,10 @@ export class World {
   addRope(def: RopeDef): Rope;
   addCloth(def: ClothDef): Cloth;
   addAnchor(position?: Vec3Like): Anchor;
+  /** A local wind added to the global one inside a sphere or box. */
+  addWindZone(def: WindZoneDef): WindZone;
+  /** The air velocity at a point now (global wind + zones), m/s. */
+  airVelocityAt(point: Vec3Like): [number, number, number];
   addCollider(def: ColliderDef): Collider;
   /** The full state as bytes; load it and step on for bit-identical results. */
   saveSnapshot(): Uint8Array;
@@ -292,6 +309,12 @@ export class Cloth {
   unpin(index: number): void;
   teleport(move?: { translation?: Vec3Like; rotation?: QuatLike; pivot?: Vec3Like }): void;
   reset(): void;
+  dispose(): void;
+}
+
+export class WindZone {
+  readonly disposed: boolean;
+  set(def: WindZoneDef): void;
   dispose(): void;
 }
 

@@ -144,6 +144,8 @@ const WORLD = {
   gravity: vec3, fixedDt: num, substeps: int, iterations: int, maxFrameDt: num, rejectFrameDt: num,
   collisions: bool, threads: (v, n) => (v === 'auto' ? 0 : int(v, n)), wind: (v, n) => pick(objectArg(v, n), WIND, n),
 };
+const ZONE = { position: vec3, rotation: quat, radius: num, halfExtents: vec3, falloff: num, wind: (v, n) => pick(objectArg(v, n), WIND, n) };
+const ZONE_SHAPES = { sphere: 0, box: 1 };
 const COLLIDER = {
   position: vec3, rotation: quat, radius: num, halfHeight: num, halfExtents: vec3, friction: num, enabled: bool,
 };
@@ -353,6 +355,20 @@ export class World {
     this.#layout++;
   }
 
+  /**
+   * Adds a wind zone: { shape: 'sphere'|'box', position, rotation, radius | halfExtents, falloff,
+   * wind: { direction, speed, turbulence, turbulenceScale, seed } }, added to the global wind inside it.
+   */
+  addWindZone(def) {
+    const id = this._id(this._native.addWindZone(zoneArg(def)));
+    return this._own(new WindZone(this, id));
+  }
+  /** The air velocity [x, y, z] (m/s) at a point now: global wind plus zones. */
+  airVelocityAt(point) {
+    const p = vec3(point, 'point');
+    return this._native.airVelocityAt(p[0], p[1], p[2]);
+  }
+
   /** Hex string of the full simulation state; equal strings mean bit-identical states. */
   stateHash() { return this._native.stateHash(); }
   /** Counts of objects, the thread count in use, SIMD on/off. */
@@ -510,6 +526,22 @@ export class Cloth extends Body {
   /** Solver statistics of the last step: constraint counts, strain, substeps, iterations. */
   stats() { return this._world._native.clothStats(this._id); }
   dispose() { super.dispose(); this.#normals = null; }
+}
+
+function zoneArg(def) {
+  const d = objectArg(def, 'wind zone');
+  const shape = ZONE_SHAPES[d.shape];
+  if (shape === undefined) fail(`wind zone shape must be 'sphere' or 'box' (got ${String(d.shape)})`);
+  const { shape: _, ...rest } = d;
+  const clean = pick(rest, ZONE, 'wind zone');
+  clean.shape = shape;
+  return clean;
+}
+
+export class WindZone extends Handle {
+  /** Replaces the zone's definition (move it, change its wind). */
+  set(def) { this._world._check(this._world._native.setWindZone(this._id, zoneArg(def))); }
+  dispose() { this._dispose((n, id) => n.removeWindZone(id)); }
 }
 
 export class Anchor extends Handle {

@@ -147,6 +147,17 @@ WindSettings readWind(const val& o, WindSettings w) {
   return w;
 }
 
+Status readWindZone(const val& o, WindZoneDef* d) {
+  d->shape = static_cast<WindZoneShape>(o["shape"].as<int>());
+  d->transform.position = vec(o, "position", d->transform.position);
+  d->transform.rotation = quat(o, "rotation", d->transform.rotation);
+  d->radius = num(o, "radius", d->radius);
+  d->halfExtents = vec(o, "halfExtents", d->halfExtents);
+  d->falloff = num(o, "falloff", d->falloff);
+  d->wind = readWind(o["wind"], d->wind);
+  return Status::Ok();
+}
+
 WorldSettings readSettings(const val& o, WorldSettings s) {
   s.gravity = vec(o, "gravity", s.gravity);
   val v = o["fixedDt"];
@@ -411,6 +422,21 @@ class WorldBinding {
     return check(world_->setColliderFriction(decode<ColliderId>(id), f));
   }
 
+  // def: { shape: 0 sphere | 1 box, position, rotation, radius, halfExtents, falloff, wind: {...} }
+  double addWindZone(val o) {
+    WindZoneDef d;
+    if (check(readWindZone(o, &d))) return -1;
+    WindZoneId id;
+    return check(world_->addWindZone(d, &id)) ? -1 : encode(id);
+  }
+  int setWindZone(double id, val o) {
+    WindZoneDef d;
+    if (check(readWindZone(o, &d))) return code_;
+    return check(world_->setWindZone(decode<WindZoneId>(id), d));
+  }
+  int removeWindZone(double id) { return check(world_->removeWindZone(decode<WindZoneId>(id))); }
+  val airVelocityAt(float x, float y, float z) const { return vecToJs(world_->airVelocityAt({x, y, z})); }
+
   std::string stateHash() const {
     char buf[24];
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(world_->stateHash()));
@@ -530,6 +556,10 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("teleportCollider", &WorldBinding::teleportCollider)
       .function("setColliderEnabled", &WorldBinding::setColliderEnabled)
       .function("setColliderFriction", &WorldBinding::setColliderFriction)
+      .function("addWindZone", &WorldBinding::addWindZone)
+      .function("setWindZone", &WorldBinding::setWindZone)
+      .function("removeWindZone", &WorldBinding::removeWindZone)
+      .function("airVelocityAt", &WorldBinding::airVelocityAt)
       .function("stateHash", &WorldBinding::stateHash)
       .function("stats", &WorldBinding::stats)
       .function("layoutVersion", &WorldBinding::layoutVersion)

@@ -14,4 +14,18 @@ struct WindSettings {
   uint32_t seed = 1;        // same seed, same gusts
 };
 
+// A local wind (a fan, a doorway, a vent) added to the global wind inside a sphere or an
+// oriented box. Its strength is full in the core and fades linearly to zero over the outer
+// `falloff` fraction of the zone.
+enum class WindZoneShape : int { Sphere = 0, Box = 1 };
+
+struct WindZoneDef {
+  WindZoneShape shape = WindZoneShape::Sphere;
+  Transform transform;                  // centre and orientation
+  float radius = 1;                     // m (sphere)
+  Vec3 halfExtents{1, 1, 1};            // m (box, in its local axes)
+  WindSettings wind;                    // direction (world space), speed, turbulence, seed
+  float falloff = 0.25f;                // 0..1: fraction of the zone over which it fades out
+};
+
 }  // namespace wisp

@@ -137,6 +137,14 @@ class World {
   Status pin(RopeId rope, int particle, AnchorId anchor);
   Status unpin(RopeId rope, int particle);
 
+  // --- wind zones ---------------------------------------------------------------------------
+  Status addWindZone(const WindZoneDef& def, WindZoneId* out);
+  Status setWindZone(WindZoneId id, const WindZoneDef& def);  // move it, change its wind
+  Status removeWindZone(WindZoneId id);
+  // The air velocity (m/s) the solver uses at a point at the current time: global wind plus
+  // zones, with turbulence.
+  Vec3 airVelocityAt(Vec3 point) const;
+
   // --- colliders ----------------------------------------------------------------------------
   Status addCollider(const ColliderDef& def, ColliderId* out);
   Status removeCollider(ColliderId id);

@@ -14,7 +14,7 @@
 
 namespace wisp {
 
-inline void accumulateAerodynamics(ClothState& c, const WindField& wind, float time) {
+inline void accumulateAerodynamics(ClothState& c, const AirField& wind, float time) {
   const ClothParams& p = c.params;
   std::fill(c.ax.begin(), c.ax.end(), 0.0f);
   std::fill(c.ay.begin(), c.ay.end(), 0.0f);

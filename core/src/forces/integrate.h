@@ -41,9 +41,9 @@ inline void integrateUniform(Particles& r, int begin, int end, Vec3 a, float k, 
   }
 }
 
-// Turbulent wind: the air velocity differs per particle.
+// Turbulence or wind zones: the air velocity differs per particle.
 inline void integrateTurbulent(Particles& r, int begin, int end, Vec3 gh, float dragH, float k, float h,
-                               const WindField& wind, float t) {
+                               const AirField& wind, float t) {
   for (int i = begin; i < end; ++i) {
     Vec3 air = airVelocity(wind, Vec3{r.px[i], r.py[i], r.pz[i]}, t);
     Vec3 a = gh + air * dragH;

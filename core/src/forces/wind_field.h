@@ -3,6 +3,7 @@
 // along by the mean wind (frozen-turbulence hypothesis), so gusts travel downwind. Only integer
 // hashing, floor and + - * are used: deterministic on every target.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -67,6 +68,43 @@ inline float valueNoise(Vec3 p, uint32_t seed) {
   return y0 + (y1 - y0) * tz;
 }
 
+// A wind zone ready for sampling.
+struct WindZoneField {
+  WindZoneShape shape = WindZoneShape::Sphere;
+  Vec3 centre;
+  Quat inverseRotation;   // world -> zone axes
+  float radius = 1;
+  Vec3 halfExtents;
+  float falloff = 0.25f;
+  WindField wind;
+};
+
+inline WindZoneField makeWindZoneField(const WindZoneDef& d) {
+  WindZoneField z;
+  z.shape = d.shape;
+  z.centre = d.transform.position;
+  z.inverseRotation = conjugate(normalize(d.transform.rotation));
+  z.radius = d.radius;
+  z.halfExtents = d.halfExtents;
+  z.falloff = d.falloff;
+  z.wind = makeWindField(d.wind);
+  return z;
+}
+
+// 1 in the zone's core, fading linearly to 0 at its boundary over the outer `falloff` part.
+inline float zoneWeight(const WindZoneField& z, Vec3 p) {
+  float u;  // 0 at the centre, 1 on the boundary
+  if (z.shape == WindZoneShape::Sphere) {
+    u = length(p - z.centre) / z.radius;
+  } else {
+    Vec3 q = rotate(z.inverseRotation, p - z.centre);
+    u = std::max({std::fabs(q.x) / z.halfExtents.x, std::fabs(q.y) / z.halfExtents.y, std::fabs(q.z) / z.halfExtents.z});
+  }
+  if (!(u < 1.0f)) return 0.0f;
+  if (z.falloff <= 0.0f) return 1.0f;
+  return std::min(1.0f, (1.0f - u) / z.falloff);
+}
+
 inline Vec3 airVelocity(const WindField& f, Vec3 p, float t) {
   if (!f.turbulent) return f.mean;
   Vec3 q = (p - f.mean * t) * f.invScale;
@@ -74,6 +112,25 @@ inline Vec3 airVelocity(const WindField& f, Vec3 p, float t) {
   Vec3 n{valueNoise(q, f.seed), valueNoise(q + Vec3{31.7f, 0, 0}, f.seed + 1),
          valueNoise(q + Vec3{0, 0, 57.3f}, f.seed + 2)};
   return f.mean + n * f.gust;
+}
+
+// Everything that moves the air: the global wind and the zones.
+struct AirField {
+  WindField global;
+  const WindZoneField* zones = nullptr;
+  int zoneCount = 0;
+  // true when the air velocity differs from point to point (turbulence or zones)
+  bool varies() const { return global.turbulent || zoneCount > 0; }
+};
+
+inline Vec3 airVelocity(const AirField& air, Vec3 p, float t) {
+  Vec3 v = airVelocity(air.global, p, t);
+  for (int i = 0; i < air.zoneCount; ++i) {
+    const WindZoneField& z = air.zones[i];
+    float w = zoneWeight(z, p);
+    if (w > 0.0f) v += airVelocity(z.wind, p, t) * w;
+  }
+  return v;
 }
 
 }  // namespace wisp

@@ -29,8 +29,8 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
   const float k = 1.0f / (1.0f + h * (p.damping + p.drag));
   const Vec3 gh = ctx.gravity * (p.gravityScale * h);
   const float dragH = p.drag * h;
-  const Vec3 uniformA = gh + ctx.wind.mean * dragH;
-  const bool turbulent = ctx.wind.turbulent && p.drag > 0.0f;
+  const Vec3 uniformA = gh + ctx.wind.global.mean * dragH;
+  const bool turbulent = ctx.wind.varies() && p.drag > 0.0f;
   const float stretchAlpha = p.stretchCompliance / (h * h);
   const float bendAlpha = p.bendCompliance / (h * h);
   const bool bend = p.bending && r.bends() > 0;

@@ -57,7 +57,7 @@ struct StepContext {
   float invH = 0;
   double time0 = 0;        // s, world time at the start of the frame
   Vec3 gravity;
-  WindField wind;
+  AirField wind;
   bool collisions = true;
   const AnchorPath* anchors = nullptr;     // indexed by anchor slot
   const ColliderPath* colliders = nullptr; // enabled colliders only
