@@ -191,6 +191,7 @@ struct World::Impl {
       for (int i = 0; i < o.count(); ++i)
         if (o.anchor[i] == static_cast<int32_t>(slot)) {
           o.anchor[i] = -1;
+          o.pinDistance[i] = 0;
           o.invMass[i] = o.baseInvMass[i];
           changed = true;
         }
@@ -459,6 +460,7 @@ Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
                     {&head->ox, &tail.ox}, {&head->oy, &tail.oy}, {&head->oz, &tail.oz},
                     {&head->qx, &tail.qx}, {&head->qy, &tail.qy}, {&head->qz, &tail.qz},
                     {&head->restPrefix, &tail.restPrefix}, {&head->tetherLimit, &tail.tetherLimit},
+                    {&head->pinDistance, &tail.pinDistance},
                     {&head->invMass, &tail.invMass}, {&head->baseInvMass, &tail.baseInvMass}})
     moveTail(*pair.first, *pair.second, s + 1);
   moveTail(head->anchor, tail.anchor, s + 1);
@@ -540,13 +542,15 @@ Status setVelocityOf(World::Impl& w, Id id, int index, Vec3 v) {
 }
 
 template <class Id>
-Status pinOf(World::Impl& w, Id id, int particle, AnchorId anchor) {
+Status pinOf(World::Impl& w, Id id, int particle, AnchorId anchor, float maxDistance) {
   auto* r = w.object(id);
   if (!r) return badHandle(kindName(id), id);
   if (!w.anchorLive(anchor)) return badHandle("anchor", anchor);
   if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
+  WISP_TRY(checkRange("pin maxDistance", maxDistance, 0, 1e4));
   r->anchor[particle] = static_cast<int32_t>(anchor.index);
-  r->invMass[particle] = 0;
+  r->pinDistance[particle] = maxDistance;
+  r->invMass[particle] = maxDistance == 0.0f ? 0.0f : r->baseInvMass[particle];
   r->updatePins();
   return Status::Ok();
 }
@@ -557,6 +561,7 @@ Status unpinOf(World::Impl& w, Id id, int particle) {
   if (!r) return badHandle(kindName(id), id);
   if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
   r->anchor[particle] = -1;
+  r->pinDistance[particle] = 0;
   r->invMass[particle] = r->baseInvMass[particle];
   r->updatePins();
   return Status::Ok();
@@ -589,8 +594,8 @@ Status World::particle(RopeId id, int i, ParticleState* out) const { return part
 Status World::particle(ClothId id, int i, ParticleState* out) const { return particleOf(*impl_, id, i, out); }
 Status World::setParticleVelocity(RopeId id, int i, Vec3 v) { return setVelocityOf(*impl_, id, i, v); }
 Status World::setParticleVelocity(ClothId id, int i, Vec3 v) { return setVelocityOf(*impl_, id, i, v); }
-Status World::pin(RopeId id, int particle, AnchorId anchor) { return pinOf(*impl_, id, particle, anchor); }
-Status World::pin(ClothId id, int particle, AnchorId anchor) { return pinOf(*impl_, id, particle, anchor); }
+Status World::pin(RopeId id, int particle, AnchorId anchor, float d) { return pinOf(*impl_, id, particle, anchor, d); }
+Status World::pin(ClothId id, int particle, AnchorId anchor, float d) { return pinOf(*impl_, id, particle, anchor, d); }
 Status World::unpin(RopeId id, int particle) { return unpinOf(*impl_, id, particle); }
 Status World::unpin(ClothId id, int particle) { return unpinOf(*impl_, id, particle); }
 Status World::teleportRope(RopeId id, const Transform& d, Vec3 pivot) { return teleportOf(*impl_, id, d, pivot); }
@@ -714,17 +719,19 @@ Status World::teleportAnchor(AnchorId id, Vec3 position) {
   Impl& w = *impl_;
   if (!w.anchorLive(id)) return badHandle("anchor", id);
   WISP_TRY(checkFiniteVec("anchor position", position));
+  const Vec3 shift = position - w.anchors[id.index].to;
   w.anchors[id.index].from = w.anchors[id.index].to = position;
   w.forEachObject([&](Particles& r) {
     bool moved = false;
-    for (int i = 0; i < r.count(); ++i)
-      if (r.anchor[i] == static_cast<int32_t>(id.index)) {
-        r.px[i] = r.ox[i] = position.x;
-        r.py[i] = r.oy[i] = position.y;
-        r.pz[i] = r.oz[i] = position.z;
-        r.vx[i] = r.vy[i] = r.vz[i] = 0;
-        moved = true;
-      }
+    for (int i = 0; i < r.count(); ++i) {
+      if (r.anchor[i] != static_cast<int32_t>(id.index)) continue;
+      // exact pins land on the anchor; leashed particles keep their offset from it
+      Vec3 x = r.pinDistance[i] == 0.0f ? position : Vec3{r.px[i], r.py[i], r.pz[i]} + shift;
+      r.px[i] = r.ox[i] = x.x;
+      r.py[i] = r.oy[i] = x.y;
+      r.pz[i] = r.oz[i] = x.z;
+      moved = true;
+    }
     if (moved) r.writeOutput(0, r.count());
   });
   return Status::Ok();
@@ -851,6 +858,7 @@ uint64_t World::stateHash() const {
     h.value(static_cast<uint64_t>(i));
     for (const auto* a : {&r.px, &r.py, &r.pz, &r.vx, &r.vy, &r.vz, &r.invMass, &r.rest, &r.bendRest}) h.array(*a);
     h.array(r.anchor);
+    h.array(r.pinDistance);
     // field by field: structs with bools have padding bytes of unspecified value
     const RopeParams& p = r.params;
     for (float f : {p.radius, p.stretchCompliance, p.bendCompliance, p.damping, p.drag, p.gravityScale,
@@ -866,6 +874,7 @@ uint64_t World::stateHash() const {
     h.value(static_cast<uint64_t>(i));
     for (const auto* a : {&c.px, &c.py, &c.pz, &c.vx, &c.vy, &c.vz, &c.invMass}) h.array(*a);
     h.array(c.anchor);
+    h.array(c.pinDistance);
     const ClothParams& p = c.params;
     for (float f : {p.radius, p.stretchCompliance, p.shearCompliance, p.bendCompliance, p.tetherSlack, p.damping,
                     p.gravityScale, p.dragCoefficient, p.liftCoefficient, p.airDensity, p.residualTolerance})
@@ -968,7 +977,8 @@ template <class Ar> void visit(Ar& ar, ColliderDef& d) {
 template <class Ar> void visit(Ar& ar, Particles& p) {
   ar("px", p.px); ar("py", p.py); ar("pz", p.pz); ar("vx", p.vx); ar("vy", p.vy); ar("vz", p.vz);
   ar("ox", p.ox); ar("oy", p.oy); ar("oz", p.oz); ar("qx", p.qx); ar("qy", p.qy); ar("qz", p.qz);
-  ar("invMass", p.invMass); ar("baseInvMass", p.baseInvMass); ar("anchor", p.anchor); ar("pinnedList", p.pinnedList);
+  ar("invMass", p.invMass); ar("baseInvMass", p.baseInvMass); ar("anchor", p.anchor); ar("pinDistance", p.pinDistance);
+  ar("pinnedList", p.pinnedList); ar("leashList", p.leashList);
   ar("tetherTo", p.tetherTo); ar("tetherLimit", p.tetherLimit); ar("initialPositions", p.initialPositions); ar("out", p.out);
 }
 template <class Ar> void visit(Ar& ar, RopeState& r) {
@@ -1036,11 +1046,12 @@ bool coloursOk(const std::vector<int32_t>& starts, size_t count) {
 Status checkParticles(const Particles& p, size_t anchors, const char* what) {
   const size_t n = p.px.size();
   for (const auto* a : {&p.py, &p.pz, &p.vx, &p.vy, &p.vz, &p.ox, &p.oy, &p.oz, &p.qx, &p.qy, &p.qz, &p.invMass,
-                        &p.baseInvMass, &p.tetherLimit})
+                        &p.baseInvMass, &p.tetherLimit, &p.pinDistance})
     if (!sized(*a, n)) return badSnapshot(std::string(what) + " particle arrays differ in length");
   if (!sized(p.anchor, n) || !sized(p.tetherTo, n) || p.out.size() != 3 * n || p.initialPositions.size() != 3 * n)
     return badSnapshot(std::string(what) + " particle arrays differ in length");
-  if (!indicesBelow(p.anchor, anchors, true) || !indicesBelow(p.tetherTo, n, true) || !indicesBelow(p.pinnedList, n))
+  if (!indicesBelow(p.anchor, anchors, true) || !indicesBelow(p.tetherTo, n, true) || !indicesBelow(p.pinnedList, n) ||
+      !indicesBelow(p.leashList, n))
     return badSnapshot(std::string(what) + " has an index out of range");
   return Status::Ok();
 }

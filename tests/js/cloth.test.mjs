@@ -147,3 +147,18 @@ test('wind zones through the JS API', () => {
   rejects(() => zone.set({ shape: 'sphere' }), 'disposed');
   world.dispose();
 });
+
+test('pins with a maximum distance through the JS API', () => {
+  const world = builds.threaded.createWorld();
+  const cloth = world.addCloth({ grid: { width: 0.5, height: 0.5, resolutionX: 4, resolutionY: 4, position: [0, 2, 0] } });
+  const bone = world.addAnchor([0.125, 2, 0]);
+  cloth.pin(1, bone, { maxDistance: 0.1 });
+  cloth.pin(0, world.addAnchor([0, 2, 0]));
+  for (let f = 0; f < 60; f++) world.step(1 / 60);
+  const p = cloth.positions;
+  const gap = Math.hypot(p[3] - 0.125, p[4] - 2, p[5]);
+  assert.ok(gap <= 0.1 * 1.0001 && gap > 0.01, `gap ${gap}`);
+  assert.ok(cloth.particle(1).invMass > 0);
+  rejects(() => cloth.pin(2, bone, { maxDistance: -1 }), 'invalid-argument', /maxDistance/);
+  world.dispose();
+});

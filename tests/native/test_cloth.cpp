@@ -374,3 +374,50 @@ TEST(Cloth, AdaptiveIterationsStopEarlyWhenConverged) {
 
 }  // namespace
 }  // namespace wisp::test
+
+namespace wisp::test {
+namespace {
+
+// A cape corner "skinned" to a moving bone with 5 cm of slack: never farther than that from the
+// bone's point, but free inside it (it lags and swings, unlike an exact pin).
+TEST(Cloth, LeashedVerticesStayWithinTheirMaxDistance) {
+  auto w = scenes::makeWorld();
+  ClothDef d = hangingGrid(0.6f, 0.8f, 8, 2.0f, false);
+  ClothId c;
+  ASSERT_OK(w->addCloth(d, &c));
+  std::vector<AnchorId> bones;
+  for (int i = 0; i <= 8; ++i) {
+    AnchorId a;
+    ASSERT_OK(w->addAnchor(cpos(*w, c, i), &a));
+    ASSERT_OK(w->pin(c, i, a, i % 4 == 0 ? 0.0f : 0.05f));
+    bones.push_back(a);
+  }
+  float maxGap = 0, minGap = 1;
+  for (int f = 0; f < 180; ++f) {
+    float dx = 0.6f * std::sin(0.1f * f);  // the shoulder line sways
+    for (int i = 0; i <= 8; ++i) ASSERT_OK(w->setAnchorPosition(bones[i], {-0.3f + 0.075f * i + dx, 2.0f, 0}));
+    ASSERT_OK(w->step(1.0 / 60.0));
+    for (int i = 0; i <= 8; ++i) {
+      Vec3 a;
+      ASSERT_OK(w->anchorPosition(bones[i], &a));
+      float gap = dist(cpos(*w, c, i), a);
+      if (i % 4 == 0) {
+        ASSERT_EQ(gap, 0.0f) << "exact pin " << i;
+      } else {
+        ASSERT_LE(gap, 0.05f * 1.0001f) << "leashed vertex " << i << " frame " << f;
+        maxGap = std::max(maxGap, gap);
+        minGap = std::min(minGap, gap);
+      }
+    }
+  }
+  EXPECT_GT(maxGap, 0.01f) << "leashed vertices do move inside their slack";
+  ParticleState p;
+  ASSERT_OK(w->particle(c, 1, &p));
+  EXPECT_TRUE(p.pinned);
+  EXPECT_GT(p.invMass, 0.0f) << "a leashed vertex keeps its mass";
+  EXPECT_EQ(w->pin(c, 1, bones[1], -1.0f).code, StatusCode::InvalidArgument);
+  EXPECT_EQ(w->pin(c, 1, bones[1], std::nanf("")).code, StatusCode::InvalidArgument);
+}
+
+}  // namespace
+}  // namespace wisp::test

@@ -278,7 +278,8 @@ export class Rope {
   setVelocity(index: number, velocity: Vec3Like): void;
   /** m; grows under plastic stretch. */
   restLength(segment: number): number;
-  pin(index: number, anchor: Anchor): void;
+  /** Exactly, or with { maxDistance } (m): kept within it, free to swing inside. */
+  pin(index: number, anchor: Anchor, options?: { maxDistance?: number }): void;
   unpin(index: number): void;
   /** Cuts segment s (between particles s and s+1); this rope keeps [0, s], the returned rope the rest. */
   cut(segment: number): Rope;
@@ -305,7 +306,8 @@ export class Cloth {
   stats(): ClothStats;
   particle(index: number): ParticleState;
   setVelocity(index: number, velocity: Vec3Like): void;
-  pin(index: number, anchor: Anchor): void;
+  /** Exactly, or with { maxDistance } (m): kept within it, free to swing inside (skinning with slack). */
+  pin(index: number, anchor: Anchor, options?: { maxDistance?: number }): void;
   unpin(index: number): void;
   teleport(move?: { translation?: Vec3Like; rotation?: QuatLike; pivot?: Vec3Like }): void;
   reset(): void;

@@ -433,10 +433,14 @@ class Body extends Handle {
     const p = vec3(v, 'velocity');
     this._world._check(this._world._native[this._calls().setVelocity](this._id, int(i, 'particle index'), p[0], p[1], p[2]));
   }
-  /** Pins particle i to an anchor of the same world. */
-  pin(i, anchor) {
+  /**
+   * Pins particle i to an anchor of the same world: exactly, or with { maxDistance } (m) kept
+   * within that distance of it and free to swing inside (a vertex skinned to a bone with slack).
+   */
+  pin(i, anchor, options = {}) {
     this._world._mine(anchor, 'anchor');
-    this._world._check(this._world._native[this._calls().pin](this._id, int(i, 'particle index'), anchor._id));
+    const { maxDistance = 0 } = objectArg(options, 'options');
+    this._world._check(this._world._native[this._calls().pin](this._id, int(i, 'particle index'), anchor._id, num(maxDistance, 'maxDistance')));
   }
   unpin(i) { this._world._check(this._world._native[this._calls().unpin](this._id, int(i, 'particle index'))); }
   /** Moves it rigidly without adding velocity: rotation (quaternion) about pivot, then translation. */

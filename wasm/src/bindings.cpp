@@ -365,8 +365,8 @@ class WorldBinding {
   int setClothParticleVelocity(double id, int i, float x, float y, float z) {
     return check(world_->setParticleVelocity(decode<ClothId>(id), i, {x, y, z}));
   }
-  int pinCloth(double cloth, int particle, double anchor) {
-    return check(world_->pin(decode<ClothId>(cloth), particle, decode<AnchorId>(anchor)));
+  int pinCloth(double cloth, int particle, double anchor, float maxDistance) {
+    return check(world_->pin(decode<ClothId>(cloth), particle, decode<AnchorId>(anchor), maxDistance));
   }
   int unpinCloth(double cloth, int particle) { return check(world_->unpin(decode<ClothId>(cloth), particle)); }
   int teleportCloth(double id, float tx, float ty, float tz, float qx, float qy, float qz, float qw, float px,
@@ -391,8 +391,8 @@ class WorldBinding {
     if (check(world_->anchorPosition(decode<AnchorId>(id), &p))) return val::null();
     return vecToJs(p);
   }
-  int pin(double rope, int particle, double anchor) {
-    return check(world_->pin(decode<RopeId>(rope), particle, decode<AnchorId>(anchor)));
+  int pin(double rope, int particle, double anchor, float maxDistance) {
+    return check(world_->pin(decode<RopeId>(rope), particle, decode<AnchorId>(anchor), maxDistance));
   }
   int unpin(double rope, int particle) { return check(world_->unpin(decode<RopeId>(rope), particle)); }
 

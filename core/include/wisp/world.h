@@ -120,7 +120,7 @@ class World {
   // --- operations every object kind has ----------------------------------------------------
   Status particle(ClothId id, int index, ParticleState* out) const;
   Status setParticleVelocity(ClothId id, int index, Vec3 velocity);
-  Status pin(ClothId cloth, int particle, AnchorId anchor);
+  Status pin(ClothId cloth, int particle, AnchorId anchor, float maxDistance = 0);
   Status unpin(ClothId cloth, int particle);
   Status teleportCloth(ClothId id, const Transform& delta, Vec3 pivot);
   Status resetCloth(ClothId id);
@@ -134,7 +134,9 @@ class World {
   // Jumps there at once: no interpolation, and pinned particles do not gain velocity.
   Status teleportAnchor(AnchorId id, Vec3 position);
   Status anchorPosition(AnchorId id, Vec3* out) const;
-  Status pin(RopeId rope, int particle, AnchorId anchor);
+  // Pins a particle to an anchor: exactly (maxDistance 0), or kept within maxDistance (m) of it,
+  // free to swing inside (a vertex skinned to a bone with slack).
+  Status pin(RopeId rope, int particle, AnchorId anchor, float maxDistance = 0);
   Status unpin(RopeId rope, int particle);
 
   // --- wind zones ---------------------------------------------------------------------------

@@ -333,7 +333,7 @@ void ClothState::updatePins() {
     }
   }
   for (int i = 0; i < n; ++i) {
-    if (anchor[i] >= 0 || !std::isfinite(dist[i])) {
+    if (hardPinned(i) || !std::isfinite(dist[i])) {
       tetherTo[i] = -1;  // pinned itself, or no pinned particle reachable
       continue;
     }

@@ -8,6 +8,7 @@
 #pragma once
 #include <cmath>
 
+#include "math/vec3.h"
 #include "particles/rope_state.h"
 
 namespace wisp {
@@ -38,6 +39,20 @@ inline void solveTethers(Particles& r, int begin, int end) {
     r.py[i] = r.py[p] + dy * s;
     r.pz[i] = r.pz[p] + dz * s;
   }
+}
+
+// Leash: a particle pinned with a maximum distance d stays within d of its anchor's position
+// a (which moves along its path like an exact pin's):  C(x) = |x - a| - d <= 0  (m).
+// The anchor is kinematic, so the projection is exact: a vertex skinned to a bone can swing
+// freely up to d away from where the bone puts it.
+inline void solveLeash(Particles& p, int i, Vec3 a) {
+  float dx = p.px[i] - a.x, dy = p.py[i] - a.y, dz = p.pz[i] - a.z;
+  float d2 = dx * dx + dy * dy + dz * dz, limit = p.pinDistance[i];
+  if (d2 <= limit * limit) return;
+  float s = limit / std::sqrt(d2);
+  p.px[i] = a.x + dx * s;
+  p.py[i] = a.y + dy * s;
+  p.pz[i] = a.z + dz * s;
 }
 
 }  // namespace wisp

@@ -15,7 +15,9 @@ struct Particles {
   std::vector<float> invMass;     // effective 1/kg, 0 while pinned
   std::vector<float> baseInvMass; // 1/kg when free
   std::vector<int32_t> anchor;    // anchor slot a particle is pinned to, or -1
-  std::vector<int32_t> pinnedList;  // indices of pinned particles (derived from anchor)
+  std::vector<float> pinDistance; // m: 0 = held exactly on the anchor; > 0 = kept within it
+  std::vector<int32_t> pinnedList;  // indices of exactly pinned particles (derived)
+  std::vector<int32_t> leashList;   // indices of particles kept within pinDistance (derived)
   std::vector<int32_t> tetherTo;    // pinned particle this one is tethered to, or -1 (constraints/tether.h)
   std::vector<float> tetherLimit;   // m: the farthest it may be from tetherTo
 
@@ -25,17 +27,23 @@ struct Particles {
   int count() const { return static_cast<int>(px.size()); }
 
   void resizeParticles(int n) {
-    for (auto* a : {&px, &py, &pz, &vx, &vy, &vz, &ox, &oy, &oz, &qx, &qy, &qz, &invMass, &baseInvMass, &tetherLimit})
+    for (auto* a : {&px, &py, &pz, &vx, &vy, &vz, &ox, &oy, &oz, &qx, &qy, &qz, &invMass, &baseInvMass, &tetherLimit,
+                    &pinDistance})
       a->assign(n, 0.0f);
     anchor.assign(n, -1);
     tetherTo.assign(n, -1);
     out.assign(3 * static_cast<size_t>(n), 0.0f);
   }
-  // The list of pinned particles, after `anchor` changed.
+  // True when particle i is held exactly (not leashed).
+  bool hardPinned(int i) const { return anchor[i] >= 0 && pinDistance[i] == 0.0f; }
+  // The lists of pinned and leashed particles, after `anchor` or `pinDistance` changed.
   void collectPins() {
     pinnedList.clear();
-    for (int i = 0; i < count(); ++i)
-      if (anchor[i] >= 0) pinnedList.push_back(i);
+    leashList.clear();
+    for (int i = 0; i < count(); ++i) {
+      if (anchor[i] < 0) continue;
+      (pinDistance[i] == 0.0f ? pinnedList : leashList).push_back(i);
+    }
   }
   void writeOutput(int begin, int end) {
     for (int i = begin; i < end; ++i) {

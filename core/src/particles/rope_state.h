@@ -42,12 +42,12 @@ struct RopeState : Particles {
     collectPins();
     int last = -1;
     for (int i = 0; i < n; ++i) {
-      if (anchor[i] >= 0) last = i;
-      tetherTo[i] = anchor[i] >= 0 ? -1 : last;
+      if (hardPinned(i)) last = i;
+      tetherTo[i] = hardPinned(i) ? -1 : last;
     }
     last = -1;
     for (int i = n - 1; i >= 0; --i) {
-      if (anchor[i] >= 0) { last = i; continue; }
+      if (hardPinned(i)) { last = i; continue; }
       if (last >= 0 && (tetherTo[i] < 0 || last - i < i - tetherTo[i])) tetherTo[i] = last;
     }
   }

@@ -15,7 +15,7 @@ namespace wisp {
 
 const char* stageName(Stage s) {
   static const char* names[] = {"integrate", "driveAnchors", "solveStretch", "solveBend",
-                                "solveTethers", "collide",   "plasticity",   "updateVelocity"};
+                                "solveTethers", "solveLeashes", "collide",   "plasticity",   "updateVelocity"};
   int i = static_cast<int>(s);
   return i >= 0 && i < static_cast<int>(Stage::Count) ? names[i] : "?";
 }
@@ -73,6 +73,8 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
       if (plastic) team.serial([&] { computeRopeTetherLimits(r); });
       team.forChunks(n, [&](int b, int e) { solveTethers(r, b, e); });
     }
+
+    solveLeashes(r, ctx, tNow, team);  // Stage::SolveLeashes
 
     // Stage::Collide: after the constraints, so no particle ends a substep inside a collider.
     if (collide) collideAll(r, p.radius, ctx, tPrev, tNow, team);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "colliders/contact.h"
+#include "constraints/tether.h"
 #include "jobs/job_pool.h"
 #include "particles/particles.h"
 #include "solver/step_context.h"
@@ -78,6 +79,17 @@ inline void driveAnchors(Particles& p, const StepContext& ctx, float t, Team& te
       const AnchorPath& a = ctx.anchors[p.anchor[i]];
       Vec3 x = lerp(a.from, a.to, t);
       p.px[i] = x.x; p.py[i] = x.y; p.pz[i] = x.z;
+    }
+  });
+}
+
+// Stage::SolveLeashes: particles pinned with a maximum distance (serial: they are few).
+inline void solveLeashes(Particles& p, const StepContext& ctx, float t, Team& team) {
+  if (p.leashList.empty()) return;
+  team.serial([&] {
+    for (int32_t i : p.leashList) {
+      const AnchorPath& a = ctx.anchors[p.anchor[i]];
+      solveLeash(p, i, lerp(a.from, a.to, t));
     }
   });
 }

@@ -15,6 +15,7 @@ enum class Stage : int {
   SolveStretch,    // constraints/distance.h, even then odd segments
   SolveBend,       // constraints/distance.h across one particle
   SolveTethers,    // constraints/tether.h: long-range attachments to pinned particles
+  SolveLeashes,    // constraints/tether.h: pins with a maximum distance
   Collide,         // colliders/contact.h, with friction
   Plasticity,      // constraints/plastic.h
   UpdateVelocity,  // v = (x - o) / h
