@@ -882,6 +882,7 @@ uint64_t World::stateHash() const {
     h.value(static_cast<uint8_t>(p.bending));
     h.value(static_cast<uint8_t>(p.tethers));
     h.value(static_cast<uint8_t>(p.collide));
+    h.value(static_cast<uint8_t>(p.selfCollision));
   }
   for (const AnchorSlot& a : w.anchors)
     if (a.alive) { h.value(a.from); h.value(a.to); }
@@ -958,7 +959,7 @@ template <class Ar> void visit(Ar& ar, ClothParams& p) {
   ar("bendCompliance", p.bendCompliance); ar("bending", p.bending); ar("tethers", p.tethers);
   ar("tetherSlack", p.tetherSlack); ar("damping", p.damping); ar("gravityScale", p.gravityScale);
   ar("dragCoefficient", p.dragCoefficient); ar("liftCoefficient", p.liftCoefficient); ar("airDensity", p.airDensity);
-  ar("residualTolerance", p.residualTolerance); ar("collide", p.collide);
+  ar("residualTolerance", p.residualTolerance); ar("collide", p.collide); ar("selfCollision", p.selfCollision);
 }
 template <class Ar> void visit(Ar& ar, ClothStats& s) {
   ar("particles", s.particles); ar("triangles", s.triangles); ar("stretchConstraints", s.stretchConstraints);

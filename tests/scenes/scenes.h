@@ -85,7 +85,8 @@ inline DeterminismScene makeDeterminismScene(int threads) {
   w.pin(c, 0, sc.mover);
   ClothDef sheet;
   sheet.grid = {1.2f, 1.2f, 30, 30, {{-0.1f, 0.2f, -0.6f}, {-0.7071068f, 0, 0, 0.7071068f}}};
-  sheet.params.radius = 0.01f;
+  sheet.params.radius = 0.02f;
+  sheet.params.selfCollision = true;
   w.addCloth(sheet, &c);
   // a gusty box zone over part of the ropes and the flag
   WindZoneDef zone;

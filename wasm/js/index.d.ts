@@ -133,6 +133,8 @@ export interface ClothParams {
   /** > 0: stop iterating once the worst edge strain is below it. Default 0 (off). */
   residualTolerance?: number;
   collide?: boolean;
+  /** Particles keep 2 × radius apart (particle against particle: make 2 × radius at least the vertex spacing). Default false. */
+  selfCollision?: boolean;
 }
 
 export interface ClothDef extends ClothParams {

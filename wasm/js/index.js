@@ -135,7 +135,7 @@ const ROPE_DEF = { ...ROPE_PARAMS, start: vec3, end: vec3, segments: int, massPe
 const CLOTH_PARAMS = {
   radius: num, stretchCompliance: num, shearCompliance: num, bendCompliance: num, bending: bool, tethers: bool,
   tetherSlack: num, damping: num, gravityScale: num, dragCoefficient: num, liftCoefficient: num, airDensity: num,
-  residualTolerance: num, collide: bool,
+  residualTolerance: num, collide: bool, selfCollision: bool,
 };
 const CLOTH_DEF = { ...CLOTH_PARAMS, weldDistance: num, areaDensity: num };
 const GRID = { width: num, height: num, resolutionX: int, resolutionY: int, position: vec3, rotation: quat };

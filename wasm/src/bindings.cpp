@@ -105,6 +105,7 @@ ClothParams readClothParams(const val& o, ClothParams p) {
   p.airDensity = num(o, "airDensity", p.airDensity);
   p.residualTolerance = num(o, "residualTolerance", p.residualTolerance);
   p.collide = flag(o, "collide", p.collide);
+  p.selfCollision = flag(o, "selfCollision", p.selfCollision);
   return p;
 }
 
@@ -124,6 +125,7 @@ val clothParamsToJs(const ClothParams& p) {
   o.set("airDensity", p.airDensity);
   o.set("residualTolerance", p.residualTolerance);
   o.set("collide", p.collide);
+  o.set("selfCollision", p.selfCollision);
   return o;
 }
 

@@ -8,6 +8,7 @@ export const clothParamSpecs = {
   dragCoefficient: { value: 1, min: 0, max: 3, step: 0.01, label: 'aero drag' },
   liftCoefficient: { value: 0.3, min: 0, max: 2, step: 0.01, label: 'aero lift' },
   thickness: { value: 0.01, min: 0.002, max: 0.05, step: 0.001, label: 'collision thickness (m)' },
+  selfCollision: { value: false, label: 'self-collision (2 × thickness apart)' },
 };
 
 export function clothParams(p) {
@@ -20,5 +21,6 @@ export function clothParams(p) {
     dragCoefficient: p.dragCoefficient,
     liftCoefficient: p.liftCoefficient,
     radius: p.thickness,
+    selfCollision: p.selfCollision,
   };
 }

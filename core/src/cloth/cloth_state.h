@@ -50,6 +50,11 @@ struct ClothState : Particles {
   std::vector<float> geodesic;             // m: shortest rest path to tetherTo
   std::vector<int32_t> vertexMap;          // input mesh vertex -> particle (welding)
   std::vector<uint32_t> ownedAnchors;      // anchor slots created for ClothDef::pinned
+
+  // self-collision (constraints/self_collision.h): hash table and this step's candidate pairs
+  std::vector<int32_t> cellStart, cellEntries;
+  std::vector<int32_t> pairA, pairB;
+  std::vector<float> pairMin;              // m: the distance the pair must keep
   ClothStats stats;
 
   int triangleCount() const { return static_cast<int>(triangles.size() / 3); }

@@ -6,6 +6,7 @@
 #include "cloth/cloth_state.h"
 #include "constraints/bend_isometric.h"
 #include "constraints/distance.h"
+#include "constraints/self_collision.h"
 #include "constraints/tether.h"
 #include "forces/aerodynamics.h"
 #include "forces/integrate.h"
@@ -64,11 +65,23 @@ void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
   const int total = ctx.fixedSteps * ctx.substeps;
   int iterationsRun = 0;
   bool converged = false;  // written by member 0 before a barrier, read by all after it
+  const bool self = p.selfCollision;
 
   for (int sub = 0; sub < total; ++sub) {
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
     const float time = static_cast<float>(ctx.time0 + static_cast<double>(sub + 1) * h);
+
+    // Self-collision candidates, once per fixed step: within the thickness plus twice the
+    // distance the fastest particle covers in the step
+    if (self && sub % ctx.substeps == 0) {
+      team.serial([&] {
+        float vmax2 = 0;
+        for (int i = 0; i < n; ++i) vmax2 = std::max(vmax2, c.vx[i] * c.vx[i] + c.vy[i] * c.vy[i] + c.vz[i] * c.vz[i]);
+        float step = h * static_cast<float>(ctx.substeps);
+        findSelfPairs(c, 2.0f * p.radius, 2.0f * p.radius + 2.0f * std::sqrt(vmax2) * step);
+      });
+    }
 
     // Stage::Integrate (aerodynamic forces first: they read the velocities before the update)
     if (aero) {
@@ -101,6 +114,7 @@ void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
       }
     }
     if (tethers) team.forChunks(n, [&](int b, int e) { solveTethers(c, b, e); });  // Stage::SolveTethers
+    if (self) team.serial([&] { solveSelfCollisions(c); });                         // Stage::SelfCollide
     solveLeashes(c, ctx, tNow, team);                                                // Stage::SolveLeashes
     if (collide) collideAll(c, p.radius, ctx, tPrev, tNow, team);                    // Stage::Collide
     team.forChunks(n, [&](int b, int e) { updateVelocities(c, b, e, ctx.invH); });  // Stage::UpdateVelocity
