@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test layer, in order: native GoogleTest (ctest), the same suite as WASM under Node
-# (ctest), the JS API tests (node:test) and the headless-Chromium playground test (node:test).
+# Every test layer, in order: native GoogleTest (ctest), the same suite under sanitizers, the
+# same suite as WASM under Node (ctest), the JS API tests (node:test) and the headless-Chromium
+# playground test (node:test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -11,6 +12,9 @@ step "native build"
 bash scripts/build-native.sh
 step "native tests (GoogleTest, SIMD and scalar kernels)"
 ctest --test-dir build/native --output-on-failure -j "$WISP_JOBS"
+
+step "hardened native tests (AddressSanitizer + UBSan, ThreadSanitizer)"
+bash scripts/test-sanitized.sh
 
 step "wasm build (threaded, single-threaded, test suite)"
 bash scripts/build-wasm.sh --tests
