@@ -74,6 +74,7 @@ void runTeam(int threads, F&& body) {
 
 // Stage::DriveAnchors: pinned particles follow their anchors' paths (t in [0, 1] over the frame).
 inline void driveAnchors(Particles& p, const StepContext& ctx, float t, Team& team) {
+  if (p.pinnedList.empty()) return;  // every member sees the same list: no barrier needed
   team.serial([&] {
     for (int32_t i : p.pinnedList) {
       const AnchorPath& a = ctx.anchors[p.anchor[i]];
