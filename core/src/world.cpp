@@ -284,7 +284,6 @@ struct World::Impl {
     ctx.colliders = colliderPaths.data();
     ctx.colliderCount = static_cast<int>(colliderPaths.size());
     const int threads = totalParticles >= kMinParallelParticles ? jobs::resolveThreads(settings.threads) : 1;
-    ctx.threads = threads;
 
     auto simulate = [&](ObjectRef o, int t) {
       if (o.cloth) simulateCloth(cloths[o.index], ctx, t);

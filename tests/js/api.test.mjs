@@ -66,6 +66,8 @@ for (const [name, wisp] of Object.entries(builds)) {
     rejects(() => world.addRope({ start: [0, 0, 0], end: [1, 0, 0], segments: 2.5 }), 'invalid-argument', /integer/);
     rejects(() => world.addRope({ start: [0, 0, 0], end: [1, 0, 0], segments: '4' }), 'invalid-argument', /number/);
     rejects(() => world.addRope({ start: [0, 0, 0], end: [1, 0, 0], segmnets: 4 }), 'invalid-argument', /segmnets is not a known option/);
+    rejects(() => world.addRope({ start: [0, 0, 0], end: [1, 0, 0], grid: {} }), 'invalid-argument', /rope.grid is not a known option/);
+    rejects(() => world.addCollider({ type: 'sphere', points: [] }), 'invalid-argument', /collider.points is not a known option/);
     rejects(() => world.addRope({ start: [0, 0, 0], end: [1, 0, 0], segments: 4, pinned: [9] }), 'out-of-range', /pinned/);
     rejects(() => world.addCollider({ type: 'cone' }), 'invalid-argument', /collider.type/);
     rejects(() => world.set({ substeps: 0 }), 'invalid-argument', /substeps/);

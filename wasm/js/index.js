@@ -115,17 +115,18 @@ function objectArg(v, name) {
   if (v === null || typeof v !== 'object') fail(`${name} must be an object`);
   return v;
 }
-function pick(src, spec, where) {
+// The options of `spec` present in `src`, type-checked; any key neither in `spec` nor in
+// `handled` (keys the caller reads itself) is an error.
+function pick(src, spec, where, handled = []) {
   const out = {};
   for (const [key, check] of Object.entries(spec)) {
     if (src[key] !== undefined) out[key] = check(src[key], `${where}.${key}`);
   }
   for (const key of Object.keys(src)) {
-    if (!(key in spec) && !IGNORED_KEYS.has(key)) fail(`${where}.${key} is not a known option`);
+    if (!(key in spec) && !handled.includes(key)) fail(`${where}.${key} is not a known option`);
   }
   return out;
 }
-const IGNORED_KEYS = new Set(['points', 'pinned', 'type', 'mesh', 'grid']);
 
 const ROPE_PARAMS = {
   radius: num, stretchCompliance: num, bending: bool, bendCompliance: num, damping: num, drag: num,
@@ -273,7 +274,7 @@ export class World {
    */
   addRope(def) {
     const d = objectArg(def, 'rope');
-    const clean = pick(d, ROPE_DEF, 'rope');
+    const clean = pick(d, ROPE_DEF, 'rope', ['points', 'pinned']);
     const m = this.#m;
     let points = null;  // checked element by element when copied to the heap
     if (d.points !== undefined) {
@@ -297,7 +298,7 @@ export class World {
    */
   addCloth(def) {
     const d = objectArg(def, 'cloth');
-    const clean = pick(d, CLOTH_DEF, 'cloth');
+    const clean = pick(d, CLOTH_DEF, 'cloth', ['grid', 'mesh', 'pinned']);
     if ((d.grid === undefined) === (d.mesh === undefined)) fail('cloth needs exactly one of grid or mesh');
     let positions = null, indices = null;
     if (d.grid !== undefined) clean.grid = pick(objectArg(d.grid, 'cloth.grid'), GRID, 'cloth.grid');
@@ -330,7 +331,7 @@ export class World {
     const d = objectArg(def, 'collider');
     const type = COLLIDER_TYPES[d.type];
     if (type === undefined) fail(`collider.type must be one of ${Object.keys(COLLIDER_TYPES).join(', ')} (got ${String(d.type)})`);
-    const clean = pick(d, COLLIDER, 'collider');
+    const clean = pick(d, COLLIDER, 'collider', ['type']);
     clean.type = type;
     const id = this._id(this._native.addCollider(clean));
     return this._own(new Collider(this, id, d.type));

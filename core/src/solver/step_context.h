@@ -63,7 +63,6 @@ struct StepContext {
   const AnchorPath* anchors = nullptr;     // indexed by anchor slot
   const ColliderPath* colliders = nullptr; // enabled colliders only
   int colliderCount = 0;
-  int threads = 1;
 };
 
 struct RopeState;
