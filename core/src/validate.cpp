@@ -94,6 +94,10 @@ Status validateColliderDef(const ColliderDef& d) {
       d.halfExtents.y > 1e4 || d.halfExtents.z > 1e4)
     return invalid("ColliderDef.halfExtents must be in [0, 10000] (got " + formatVec(d.halfExtents) + ")");
   WISP_TRY(checkRange("ColliderDef.friction", d.friction, 0, 2));
+  WISP_TRY(checkFinite("ColliderDef.radiusTop", d.radiusTop));
+  if (d.radiusTop > 1e4f) return invalid("ColliderDef.radiusTop must be <= 10000 (got " + formatValue(d.radiusTop) + ")");
+  if (d.inside && d.type != ColliderType::Sphere && d.type != ColliderType::Capsule)
+    return invalid("ColliderDef.inside is only for spheres and capsules");
   return Status::Ok();
 }
 

@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "builders/chain_builder.h"
 #include "builders/cloth_builder.h"
+#include "chain/chain_state.h"
 #include "builders/rope_builder.h"
 #include "cloth/cloth_state.h"
 #include "hash.h"
@@ -112,6 +114,8 @@ struct World::Impl {
   std::vector<uint32_t> freeRopes;
   std::vector<ClothState> cloths;
   std::vector<uint32_t> freeCloths;
+  std::vector<ChainState> chains;
+  std::vector<uint32_t> freeChains;
   std::vector<AnchorSlot> anchors;
   std::vector<uint32_t> freeAnchors;
   std::vector<ColliderSlot> colliders;
@@ -124,8 +128,9 @@ struct World::Impl {
   std::vector<ColliderPath> colliderPaths;
   std::vector<WindZoneField> zoneFields;
   // objects solved whole, one per work item; and big ones, solved one at a time in chunks
+  enum class Kind : uint8_t { Rope, Cloth, Chain };
   struct ObjectRef {
-    bool cloth;
+    Kind kind;
     int index;
   };
   std::vector<ObjectRef> smallObjects, bigObjects;
@@ -140,6 +145,10 @@ struct World::Impl {
   const RopeState* rope(RopeId id) const { return liveSlot(ropes, id) ? &ropes[id.index] : nullptr; }
   ClothState* cloth(ClothId id) { return liveSlot(cloths, id) ? &cloths[id.index] : nullptr; }
   const ClothState* cloth(ClothId id) const { return liveSlot(cloths, id) ? &cloths[id.index] : nullptr; }
+  ChainState* chain(ChainId id) { return liveSlot(chains, id) ? &chains[id.index] : nullptr; }
+  const ChainState* chain(ChainId id) const { return liveSlot(chains, id) ? &chains[id.index] : nullptr; }
+  ChainState* object(ChainId id) { return chain(id); }
+  const ChainState* object(ChainId id) const { return chain(id); }
   RopeState* object(RopeId id) { return rope(id); }
   ClothState* object(ClothId id) { return cloth(id); }
   const RopeState* object(RopeId id) const { return rope(id); }
@@ -150,6 +159,8 @@ struct World::Impl {
     for (RopeState& r : ropes)
       if (r.alive) f(r);
     for (ClothState& c : cloths)
+      if (c.alive) f(c);
+    for (ChainState& c : chains)
       if (c.alive) f(c);
   }
   bool anchorLive(AnchorId id) const {
@@ -249,14 +260,16 @@ struct World::Impl {
     smallObjects.clear();
     bigObjects.clear();
     totalParticles = 0;
-    auto add = [&](bool cloth, size_t i, int count) {
+    auto add = [&](Kind kind, size_t i, int count) {
       totalParticles += count;
-      (count > kBigObject ? bigObjects : smallObjects).push_back({cloth, static_cast<int>(i)});
+      (count > kBigObject && kind != Kind::Chain ? bigObjects : smallObjects).push_back({kind, static_cast<int>(i)});
     };
     for (size_t i = 0; i < ropes.size(); ++i)
-      if (ropes[i].alive) add(false, i, ropes[i].count());
+      if (ropes[i].alive) add(Kind::Rope, i, ropes[i].count());
     for (size_t i = 0; i < cloths.size(); ++i)
-      if (cloths[i].alive) add(true, i, cloths[i].count());
+      if (cloths[i].alive) add(Kind::Cloth, i, cloths[i].count());
+    for (size_t i = 0; i < chains.size(); ++i)
+      if (chains[i].alive) add(Kind::Chain, i, chains[i].count());
     colliderPaths.reserve(colliders.size());
     listsVersion = layoutVersion;
   }
@@ -267,8 +280,7 @@ struct World::Impl {
     colliderPaths.clear();
     for (const ColliderSlot& c : colliders) {
       if (!c.alive || !c.def.enabled) continue;
-      colliderPaths.push_back({c.def.type, c.from, c.def.transform, c.def.radius, c.def.halfHeight,
-                               c.def.halfExtents, c.def.friction});
+      colliderPaths.push_back(pathOf(c.def, c.from));
     }
     StepContext ctx;
     ctx.fixedSteps = fixedSteps;
@@ -286,8 +298,11 @@ struct World::Impl {
     const int threads = totalParticles >= kMinParallelParticles ? jobs::resolveThreads(settings.threads) : 1;
 
     auto simulate = [&](ObjectRef o, int t) {
-      if (o.cloth) simulateCloth(cloths[o.index], ctx, t);
-      else simulateRope(ropes[o.index], ctx, t);
+      switch (o.kind) {
+        case Kind::Rope: simulateRope(ropes[o.index], ctx, t); break;
+        case Kind::Cloth: simulateCloth(cloths[o.index], ctx, t); break;
+        case Kind::Chain: simulateChain(chains[o.index], ctx); break;
+      }
     };
     jobs::parallelFor(static_cast<int>(smallObjects.size()), threads, [&](int k) { simulate(smallObjects[k], 1); });
     for (ObjectRef o : bigObjects) simulate(o, threads);
@@ -517,6 +532,7 @@ namespace {
 
 const char* kindName(RopeId) { return "rope"; }
 const char* kindName(ClothId) { return "cloth"; }
+const char* kindName(ChainId) { return "chain"; }
 
 template <class Id>
 Status particleOf(const World::Impl& w, Id id, int index, ParticleState* out) {
@@ -599,6 +615,135 @@ Status World::unpin(RopeId id, int particle) { return unpinOf(*impl_, id, partic
 Status World::unpin(ClothId id, int particle) { return unpinOf(*impl_, id, particle); }
 Status World::teleportRope(RopeId id, const Transform& d, Vec3 pivot) { return teleportOf(*impl_, id, d, pivot); }
 Status World::teleportCloth(ClothId id, const Transform& d, Vec3 pivot) { return teleportOf(*impl_, id, d, pivot); }
+Status World::particle(ChainId id, int i, ParticleState* out) const { return particleOf(*impl_, id, i, out); }
+Status World::setParticleVelocity(ChainId id, int i, Vec3 v) { return setVelocityOf(*impl_, id, i, v); }
+
+// --- chains -------------------------------------------------------------------------------------
+
+Status World::addChain(const ChainDef& def, ChainId* out) {
+  ChainState state;
+  WISP_TRY(buildChain(def, &state));
+  *out = impl_->store<ChainId>(impl_->chains, impl_->freeChains, std::move(state));
+  return Status::Ok();
+}
+
+Status World::removeChain(ChainId id) {
+  Impl& w = *impl_;
+  if (!w.chain(id)) return badHandle("chain", id);
+  w.release(w.chains, w.freeChains, id.index);
+  return Status::Ok();
+}
+
+Status World::chainParams(ChainId id, ChainParams* out) const {
+  const ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  *out = c->params;
+  return Status::Ok();
+}
+
+Status World::setChainParams(ChainId id, const ChainParams& params) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  WISP_TRY(validateChainParams(params));
+  return resolveChainParams(*c, params);
+}
+
+Status World::chainJointCount(ChainId id, int* out) const {
+  const ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  *out = c->joints();
+  return Status::Ok();
+}
+
+// Literal names: building them would allocate on every call of a per-frame setter.
+static Status checkTransform(const char* positionName, const char* rotationName, const Transform& t) {
+  WISP_TRY(checkFiniteVec(positionName, t.position));
+  return checkQuat(rotationName, t.rotation);
+}
+
+Status World::setChainRoot(ChainId id, const Transform& root) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  WISP_TRY(checkTransform("setChainRoot: root.position", "setChainRoot: root.rotation", root));
+  c->rootTo = {root.position, normalize(root.rotation)};
+  return Status::Ok();
+}
+
+Status World::setChainSpace(ChainId id, const Transform& space) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  WISP_TRY(checkTransform("setChainSpace: space.position", "setChainSpace: space.rotation", space));
+  c->spaceTo = {space.position, normalize(space.rotation)};
+  if (!c->ownSpace) c->spaceFrom = c->spaceTo;  // the first space pose is a placement, not motion
+  c->ownSpace = true;
+  return Status::Ok();
+}
+
+Status World::teleportChain(ChainId id, const Transform& root) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  WISP_TRY(checkTransform("teleportChain: root.position", "teleportChain: root.rotation", root));
+  const Transform to{root.position, normalize(root.rotation)};
+  // carry the chain from its current root pose, whole: shape and velocities turn with it
+  Transform from = c->rootFrom;
+  Quat q = mul(to.rotation, conjugate(from.rotation));
+  for (int j = 0; j < c->joints(); ++j) {
+    Vec3 p = to.position + rotate(q, Vec3{c->px[j], c->py[j], c->pz[j]} - from.position);
+    Vec3 o = to.position + rotate(q, Vec3{c->ox[j], c->oy[j], c->oz[j]} - from.position);
+    Vec3 v = rotate(q, Vec3{c->vx[j], c->vy[j], c->vz[j]});
+    c->px[j] = c->qx[j] = p.x; c->py[j] = c->qy[j] = p.y; c->pz[j] = c->qz[j] = p.z;
+    c->ox[j] = o.x; c->oy[j] = o.y; c->oz[j] = o.z;
+    c->vx[j] = v.x; c->vy[j] = v.y; c->vz[j] = v.z;
+    Quat wq = normalize(mul(q, c->simRotation[j]));
+    c->simRotation[j] = wq;
+    float* wr = &c->worldRotations[4 * j];
+    wr[0] = wq.x; wr[1] = wq.y; wr[2] = wq.z; wr[3] = wq.w;
+  }
+  c->rootFrom = c->rootTo = to;
+  if (c->ownSpace) {
+    Transform s = c->spaceTo;
+    c->spaceFrom = c->spaceTo = {to.position + rotate(q, s.position - from.position), normalize(mul(q, s.rotation))};
+  } else {
+    c->spaceFrom = c->spaceTo = to;
+  }
+  c->writeOutput(0, c->joints());
+  return Status::Ok();
+}
+
+Status World::resetChain(ChainId id) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  poseChainAtRest(*c);
+  return Status::Ok();
+}
+
+const float* World::chainPositions(ChainId id) const {
+  const ChainState* c = impl_->chain(id);
+  return c ? c->out.data() : nullptr;
+}
+const float* World::chainRotations(ChainId id) const {
+  const ChainState* c = impl_->chain(id);
+  return c ? c->worldRotations.data() : nullptr;
+}
+const float* World::chainLocalRotations(ChainId id) const {
+  const ChainState* c = impl_->chain(id);
+  return c ? c->localRotations.data() : nullptr;
+}
+
+Status World::chainStats(ChainId id, ChainStats* out) const {
+  const ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  ChainStats s;
+  s.joints = c->joints();
+  for (int k = 0; k + 1 < c->joints(); ++k) {
+    Vec3 d{c->px[k + 1] - c->px[k], c->py[k + 1] - c->py[k], c->pz[k + 1] - c->pz[k]};
+    s.maxLengthError = std::max(s.maxLengthError, std::fabs(length(d) - c->boneLength[k]));
+  }
+  s.maxSpeed = c->maxSpeed;
+  s.teleports = c->teleports;
+  *out = s;
+  return Status::Ok();
+}
 
 // --- cloth --------------------------------------------------------------------------------------
 
@@ -883,6 +1028,30 @@ uint64_t World::stateHash() const {
     h.value(static_cast<uint8_t>(p.collide));
     h.value(static_cast<uint8_t>(p.selfCollision));
   }
+  for (size_t i = 0; i < w.chains.size(); ++i) {
+    const ChainState& c = w.chains[i];
+    if (!c.alive) continue;
+    h.value(static_cast<uint64_t>(i));
+    for (const auto* a : {&c.px, &c.py, &c.pz, &c.vx, &c.vy, &c.vz, &c.ox, &c.oy, &c.oz, &c.worldRotations,
+                          &c.jDamping, &c.jStiffness, &c.jElasticity, &c.jInertia, &c.jGravity, &c.jExternal,
+                          &c.jRadius, &c.jCosLimit})
+      h.array(*a);
+    const ChainParams& p = c.params;
+    h.value(static_cast<int32_t>(p.mode));
+    h.value(static_cast<int32_t>(p.space));
+    for (float f : {p.drag, p.spaceInertia, p.teleportDistance, p.teleportAngle}) h.value(f);
+    for (Vec3 v : {p.gravity, p.externalForce, p.hingeAxis}) h.value(v);
+    h.value(static_cast<uint8_t>(p.customGravity));
+    h.value(static_cast<uint8_t>(p.hinge));
+    h.value(static_cast<uint8_t>(p.collide));
+    h.value(p.colliderMask);
+    for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo}) {
+      h.value(t->position);
+      h.value(t->rotation);
+    }
+    h.value(static_cast<uint8_t>(c.ownSpace));
+    h.value(c.teleports);
+  }
   for (const AnchorSlot& a : w.anchors)
     if (a.alive) { h.value(a.from); h.value(a.to); }
   for (const WindZoneSlot& z : w.windZones) {
@@ -904,8 +1073,11 @@ uint64_t World::stateHash() const {
         h.value(t->position);
         h.value(t->rotation);
       }
-      for (float f : {d.radius, d.halfHeight, d.halfExtents.x, d.halfExtents.y, d.halfExtents.z, d.friction}) h.value(f);
+      for (float f : {d.radius, d.radiusTop, d.halfHeight, d.halfExtents.x, d.halfExtents.y, d.halfExtents.z, d.friction})
+        h.value(f);
       h.value(static_cast<uint8_t>(d.enabled));
+      h.value(static_cast<uint8_t>(d.inside));
+      h.value(d.groups);
     }
   return h.result();
 }
@@ -924,6 +1096,12 @@ WorldStats World::stats() const {
     ++s.cloths;
     s.particles += c.count();
     s.constraints += c.stretch.size() + c.shear.size() + (c.params.bending ? c.bends.size() : 0);
+  }
+  for (const ChainState& c : w.chains) {
+    if (!c.alive) continue;
+    ++s.chains;
+    s.particles += c.count();
+    s.constraints += c.bones();
   }
   for (const AnchorSlot& a : w.anchors) s.anchors += a.alive ? 1 : 0;
   for (const ColliderSlot& c : w.colliders) s.colliders += c.alive ? 1 : 0;
@@ -973,6 +1151,7 @@ template <class Ar> void visit(Ar& ar, WindZoneDef& d) {
 template <class Ar> void visit(Ar& ar, ColliderDef& d) {
   ar("type", d.type); ar("transform", d.transform); ar("radius", d.radius); ar("halfHeight", d.halfHeight);
   ar("halfExtents", d.halfExtents); ar("friction", d.friction); ar("enabled", d.enabled);
+  ar("radiusTop", d.radiusTop); ar("inside", d.inside); ar("groups", d.groups);
 }
 template <class Ar> void visit(Ar& ar, Particles& p) {
   ar("px", p.px); ar("py", p.py); ar("pz", p.pz); ar("vx", p.vx); ar("vy", p.vy); ar("vz", p.vz);
@@ -1006,11 +1185,36 @@ template <class Ar> void visit(Ar& ar, ClothState& c) {
   ar("adjStart", c.adjStart); ar("adj", c.adj); ar("adjLength", c.adjLength); ar("geodesic", c.geodesic);
   ar("vertexMap", c.vertexMap); ar("ownedAnchors", c.ownedAnchors); ar("stats", c.stats);
 }
+template <class Ar> void visit(Ar& ar, CurveKey& k) { ar("t", k.t); ar("value", k.value); }
+template <class Ar> void visit(Ar& ar, ChainParams& p) {
+  ar("mode", p.mode); ar("damping", p.damping); ar("stiffness", p.stiffness); ar("elasticity", p.elasticity);
+  ar("inertia", p.inertia); ar("gravityScale", p.gravityScale); ar("customGravity", p.customGravity);
+  ar("gravity", p.gravity); ar("externalForce", p.externalForce); ar("drag", p.drag); ar("radius", p.radius);
+  ar("limitAngle", p.limitAngle); ar("hinge", p.hinge); ar("hingeAxis", p.hingeAxis); ar("collide", p.collide);
+  ar("colliderMask", p.colliderMask); ar("space", p.space); ar("spaceInertia", p.spaceInertia);
+  ar("teleportDistance", p.teleportDistance); ar("teleportAngle", p.teleportAngle);
+  ar("dampingCurve", p.dampingCurve); ar("stiffnessCurve", p.stiffnessCurve); ar("elasticityCurve", p.elasticityCurve);
+  ar("inertiaCurve", p.inertiaCurve); ar("gravityCurve", p.gravityCurve); ar("externalForceCurve", p.externalForceCurve);
+  ar("radiusCurve", p.radiusCurve); ar("limitAngleCurve", p.limitAngleCurve);
+}
+template <class Ar> void visit(Ar& ar, ChainState& c) {
+  ar("generation", c.generation); ar("alive", c.alive);
+  if (!c.alive) return;
+  ar("params", c.params);
+  ar.object("particles", [&] { visit(ar, static_cast<Particles&>(c)); });
+  ar("localPosition", c.localPosition); ar("localRotation", c.localRotation); ar("childAxis", c.childAxis);
+  ar("boneLength", c.boneLength); ar("along", c.along);
+  ar("rootFrom", c.rootFrom); ar("rootTo", c.rootTo); ar("spaceFrom", c.spaceFrom); ar("spaceTo", c.spaceTo);
+  ar("ownSpace", c.ownSpace); ar("simRotation", c.simRotation); ar("teleports", c.teleports);
+  ar("worldRotations", c.worldRotations); ar("localRotations", c.localRotations);
+  // the per-joint parameters derive from params: checkSnapshot resolves them again
+}
 template <class Ar> void visit(Ar& ar, World::Impl& w) {
   ar("settings", w.settings);
   ar("accumulator", w.accumulator); ar("steps", w.steps);
   ar("ropes", w.ropes); ar("freeRopes", w.freeRopes);
   ar("cloths", w.cloths); ar("freeCloths", w.freeCloths);
+  ar("chains", w.chains); ar("freeChains", w.freeChains);
   ar("anchors", w.anchors); ar("freeAnchors", w.freeAnchors);
   ar("colliders", w.colliders); ar("freeColliders", w.freeColliders);
   ar("windZones", w.windZones); ar("freeWindZones", w.freeWindZones);
@@ -1019,7 +1223,7 @@ template <class Ar> void visit(Ar& ar, World::Impl& w) {
 namespace {
 
 constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
-constexpr uint32_t kSnapshotVersion = 1;
+constexpr uint32_t kSnapshotVersion = 2;  // 2: chains; tapered, inside and grouped colliders
 
 Status badSnapshot(const std::string& why) {
   return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);
@@ -1058,7 +1262,7 @@ Status checkParticles(const Particles& p, size_t anchors, const char* what) {
 
 }  // namespace
 
-static Status checkSnapshot(const World::Impl& w) {
+static Status checkSnapshot(World::Impl& w) {
   WISP_TRY(World::validate(w.settings));
   const size_t na = w.anchors.size();
   for (const RopeState& r : w.ropes) {
@@ -1097,6 +1301,24 @@ static Status checkSnapshot(const World::Impl& w) {
       if (c.adjStart[i] < 0 || c.adjStart[i + 1] < c.adjStart[i] || static_cast<size_t>(c.adjStart[i + 1]) > c.adj.size())
         return badSnapshot("cloth edge graph is inconsistent");
   }
+  for (ChainState& c : w.chains) {
+    if (!c.alive) continue;
+    WISP_TRY(validateChainParams(c.params));
+    WISP_TRY(checkParticles(c, na, "chain"));
+    const size_t n = c.px.size();
+    if (n < 2 || !sized(c.localPosition, n) || !sized(c.localRotation, n) || !sized(c.childAxis, n) ||
+        !sized(c.boneLength, n) || !sized(c.along, n) || !sized(c.simRotation, n) ||
+        c.worldRotations.size() != 4 * n || c.localRotations.size() != 4 * n)
+      return badSnapshot("chain arrays do not match its joints");
+    for (size_t j = 0; j < n; ++j)
+      if (!isFinite(c.localPosition[j]) || !isFinite(c.localRotation[j]) || !isFinite(c.childAxis[j]) ||
+          !std::isfinite(c.boneLength[j]) || !(c.along[j] >= 0 && c.along[j] <= 1))
+        return badSnapshot("chain rest pose is not finite");
+    for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo})
+      if (!isFinite(t->position) || !isFinite(t->rotation)) return badSnapshot("chain root pose is not finite");
+    WISP_TRY(resolveChainParams(c, c.params));
+    for (auto* a : {&c.wx, &c.wy, &c.wz}) a->assign(n, 0.0f);  // per-substep scratch
+  }
   for (const AnchorSlot& a : w.anchors) {
     if (!a.alive) continue;
     if (!isFinite(a.from) || !isFinite(a.to)) return badSnapshot("an anchor position is not finite");
@@ -1110,6 +1332,7 @@ static Status checkSnapshot(const World::Impl& w) {
     if (z.alive) WISP_TRY(validateWindZone(z.def));
   if (!indicesBelow(w.freeWindZones, w.windZones.size())) return badSnapshot("a free list is out of range");
   if (!indicesBelow(w.freeRopes, w.ropes.size()) || !indicesBelow(w.freeCloths, w.cloths.size()) ||
+      !indicesBelow(w.freeChains, w.chains.size()) ||
       !indicesBelow(w.freeAnchors, na) || !indicesBelow(w.freeColliders, w.colliders.size()))
     return badSnapshot("a free list is out of range");
   if (!std::isfinite(w.accumulator)) return badSnapshot("the time accumulator is not finite");
@@ -1125,6 +1348,7 @@ static void adopt(World::Impl& w, World::Impl&& loaded) {
   auto restamp = [tag](uint32_t& g) { g = (tag << 20) | (g & 0xFFFFFu); };
   for (auto& r : w.ropes) restamp(r.generation);
   for (auto& c : w.cloths) restamp(c.generation);
+  for (auto& c : w.chains) restamp(c.generation);
   for (auto& a : w.anchors) restamp(a.generation);
   for (auto& c : w.colliders) restamp(c.generation);
   for (auto& z : w.windZones) restamp(z.generation);

@@ -8,8 +8,7 @@ namespace {
 
 // Deepest penetration (m) of any particle into `def` (at its current pose).
 float deepest(const World& w, RopeId r, const ColliderDef& def, float radius) {
-  ColliderPath path{def.type, def.transform, def.transform, def.radius, def.halfHeight, def.halfExtents, def.friction};
-  ColliderPose pose = poseAt(path, 1.0f);
+  ColliderPose pose = poseAt(pathOf(def, def.transform), 1.0f);
   float worst = -1e9f;
   for (int i = 0; i < count(w, r); ++i) worst = std::max(worst, radius - signedDistance(pose, pos(w, r, i)).distance);
   return worst;

@@ -2,6 +2,7 @@
 #pragma once
 #include <memory>
 
+#include "math/vec3.h"
 #include "wisp/world.h"
 
 namespace wisp::scenes {
@@ -28,6 +29,8 @@ struct DeterminismScene {
   std::unique_ptr<World> world;
   AnchorId mover;
   ColliderId sphere;
+  ColliderId head;
+  std::vector<ChainId> chains;
 };
 
 inline DeterminismScene makeDeterminismScene(int threads) {
@@ -96,6 +99,58 @@ inline DeterminismScene makeDeterminismScene(int threads) {
   zone.wind = {{0, 0.4f, 1}, 5.0f, 0.6f, 0.7f, 11};
   WindZoneId zid;
   w.addWindZone(zone, &zid);
+  // spring-bone chains around a moving head: both update rules, limits, hinges, curves, inertia,
+  // a relative space, a tapered capsule and an inside sphere in their own collider group
+  ColliderDef head;
+  head.radius = 0.12f;
+  head.transform.position = {2.5f, 1.0f, 0};
+  w.addCollider(head, &sc.head);
+  ColliderDef neck;
+  neck.type = ColliderType::Capsule;
+  neck.radius = 0.08f;
+  neck.radiusTop = 0.05f;
+  neck.halfHeight = 0.12f;
+  neck.transform.position = {2.5f, 0.78f, 0};
+  w.addCollider(neck, &id);
+  ColliderDef volume;
+  volume.radius = 0.7f;
+  volume.inside = true;
+  volume.groups = 0x2u;
+  volume.transform.position = {2.5f, 0.8f, 0};
+  w.addCollider(volume, &id);
+  for (int k = 0; k < 24; ++k) {
+    ChainDef d;
+    d.root.position = head.transform.position;
+    float a = -0.9f + 0.075f * static_cast<float>(k);  // around the back of the head
+    Vec3 out{a, 0.35f, -1.0f};
+    out = out * (1.0f / length(out));
+    d.joints.push_back({out * 0.14f, {}});
+    for (int j = 1; j < 8 + (k % 3); ++j) d.joints.push_back({{out.x * 0.03f, -0.05f, out.z * 0.03f}, {0, 0, 0.0499792f, 0.9987503f}});
+    d.endLength = (k % 2) ? 0.03f : 0.0f;
+    ChainParams& p = d.params;
+    p.radius = 0.015f;
+    p.stiffness = 2.0f + 0.25f * static_cast<float>(k % 5);
+    p.elasticity = (k % 4) * 0.25f;
+    p.inertia = (k % 3) * 0.4f;
+    p.limitAngle = (k % 4) == 0 ? 0.8f : 3.14159274f;
+    p.hinge = (k % 6) == 1;
+    p.colliderMask = (k % 5) == 0 ? 0x3u : 0x1u;
+    if (k % 3 == 2) p.stiffnessCurve = {{0, 1}, {0.5f, 0.6f}, {1, 0.2f}};
+    if (k % 4 == 3) p.radiusCurve = {{0, 1.5f}, {1, 0.5f}};
+    if (k % 7 == 5) { p.space = ChainSpace::Relative; p.spaceInertia = 0.3f; }
+    if (k % 8 == 7) { p.gravityScale = -0.6f; }
+    if (k % 5 == 4) {  // VRM's per-frame rule, with VRM parameter meanings
+      p.mode = ChainMode::Vrm;
+      p.stiffness = 1.0f;
+      p.damping = 0.4f;
+      p.customGravity = true;
+      p.gravity = {0, -1, 0};
+      p.gravityScale = 0.5f;
+    }
+    ChainId c;
+    w.addChain(d, &c);
+    sc.chains.push_back(c);
+  }
   return sc;
 }
 
@@ -109,6 +164,14 @@ inline void driveDeterminismScene(DeterminismScene& sc, int frame) {
   Transform tr;
   tr.position = {0.5f, -0.8f + 0.3f * tri, 0};
   sc.world->setColliderTransform(sc.sphere, tr);
+  // the head nods and turns: rotations interpolated between fixed quaternions (no trig)
+  Quat turned = nlerp(Quat{}, Quat{0.0998334f, 0.4794255f, 0, 0.8775826f}, tri);
+  Transform head{{2.5f + 0.3f * tri, 1.0f + 0.1f * tri, 0}, turned};
+  sc.world->setColliderTransform(sc.head, head);
+  for (size_t k = 0; k < sc.chains.size(); ++k) {
+    sc.world->setChainRoot(sc.chains[k], head);
+    if (k % 7 == 5) sc.world->setChainSpace(sc.chains[k], {{2.5f + 0.3f * tri, 0.5f, 0}, {}});
+  }
   (void)t;
 }
 

@@ -15,6 +15,9 @@ const CODE_NAMES = ['ok', 'invalid-argument', 'invalid-handle', 'out-of-range', 
 const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
+/** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
+export const DETERMINISM_GOLDEN_HASH = '4dc6833a637eb700';
+
 export class WispError extends Error {
   /** @param {string} message @param {string} code */
   constructor(message, code) {
@@ -147,9 +150,41 @@ const WORLD = {
 };
 const ZONE = { position: vec3, rotation: quat, radius: num, halfExtents: vec3, falloff: num, wind: (v, n) => pick(objectArg(v, n), WIND, n) };
 const ZONE_SHAPES = { sphere: 0, box: 1 };
+function uint32(v, name) {
+  int(v, name);
+  if (v < 0 || v > 0xffffffff) fail(`${name} must be in [0, 4294967295] (got ${v})`);
+  return v;
+}
 const COLLIDER = {
-  position: vec3, rotation: quat, radius: num, halfHeight: num, halfExtents: vec3, friction: num, enabled: bool,
+  position: vec3, rotation: quat, radius: num, radiusTop: num, halfHeight: num, halfExtents: vec3, friction: num,
+  enabled: bool, inside: bool, groups: uint32,
 };
+// A curve over the chain's length: [[t, value], ...] or [{ t, value }, ...].
+function curve(v, name) {
+  if (!Array.isArray(v)) fail(`${name} must be an array of [t, value] keys`);
+  return v.map((k, i) => {
+    if (Array.isArray(k) && k.length === 2) return [num(k[0], `${name}[${i}][0]`), num(k[1], `${name}[${i}][1]`)];
+    if (k && typeof k === 'object' && 't' in k && 'value' in k) return [num(k.t, `${name}[${i}].t`), num(k.value, `${name}[${i}].value`)];
+    fail(`${name}[${i}] must be [t, value] or { t, value }`);
+  });
+}
+function oneOf(names) {
+  return (v, name) => {
+    if (!(v in names)) fail(`${name} must be one of ${Object.keys(names).map((k) => `'${k}'`).join(', ')} (got ${String(v)})`);
+    return names[v];
+  };
+}
+const CHAIN_MODES = { wisp: 0, vrm: 1 };
+const CHAIN_SPACES = { world: 0, relative: 1 };
+const CHAIN_PARAMS = {
+  mode: oneOf(CHAIN_MODES), space: oneOf(CHAIN_SPACES), damping: num, stiffness: num, elasticity: num, inertia: num,
+  gravityScale: num, gravity: (v, n) => (v === null ? null : vec3(v, n)), externalForce: vec3, drag: num, radius: num,
+  limitAngle: num, hinge: bool, hingeAxis: vec3, collide: bool, colliderMask: uint32, spaceInertia: num,
+  teleportDistance: num, teleportAngle: num,
+  dampingCurve: curve, stiffnessCurve: curve, elasticityCurve: curve, inertiaCurve: curve, gravityCurve: curve,
+  externalForceCurve: curve, radiusCurve: curve, limitAngleCurve: curve,
+};
+const CHAIN_DEF = { ...CHAIN_PARAMS, position: vec3, rotation: quat, endLength: num };
 
 // ---- the module -----------------------------------------------------------------------------
 
@@ -166,6 +201,14 @@ export class Wisp {
   }
   /** Creates a world. See WorldSettings in index.d.ts for the options and their defaults. */
   createWorld(settings = {}) { return new World(this.#module, settings); }
+  /**
+   * Self-test: runs the library's determinism scene (ropes, cloth, chains, every collider, wind)
+   * for `frames` frames of 1/60 s on `threads` threads and returns its state hash. After 600
+   * frames every build on every machine gives DETERMINISM_GOLDEN_HASH.
+   */
+  determinismSceneHash(threads = 1, frames = 600) {
+    return this.#module.determinismSceneHash(int(threads, 'threads'), int(frames, 'frames'));
+  }
   /** Bytes of WASM heap in use (malloc'd), for leak checks. */
   heapUsed() { return this.#module.heapUsed(); }
   /** The raw Emscripten module (advanced use). */
@@ -317,6 +360,37 @@ export class World {
     ], ([pp, np], [ip, ni], [qp, nq]) => this._id(this._native.addCloth(clean, pp, np / 3, ip, ni, qp, nq)));
     this.#layout++;
     return this._own(new Cloth(this, id));
+  }
+
+  /**
+   * Adds a spring-bone chain rooted on a transform you move every frame (setRoot): either
+   * { joints: [{ position, rotation }, ...] } (a bone hierarchy, each joint in its parent's frame,
+   * joint 0 in the root's) or { points } (world rest positions, x y z ...), with the root's
+   * { position, rotation }, an optional endLength and any ChainParams.
+   */
+  addChain(def) {
+    const d = objectArg(def, 'chain');
+    const clean = pick(d, CHAIN_DEF, 'chain', ['joints', 'points']);
+    if ((d.joints === undefined) === (d.points === undefined)) fail('chain needs exactly one of joints or points');
+    let joints = null, points = null;
+    if (d.joints !== undefined) {
+      if (!Array.isArray(d.joints)) fail('chain.joints must be an array of { position, rotation }');
+      joints = new Float64Array(7 * d.joints.length);
+      d.joints.forEach((j, i) => {
+        const o = objectArg(j, `chain.joints[${i}]`);
+        pick(o, { position: vec3, rotation: quat }, `chain.joints[${i}]`);
+        const p = vec3(o.position ?? [0, 0, 0], `chain.joints[${i}].position`);
+        const q = quat(o.rotation ?? [0, 0, 0, 1], `chain.joints[${i}].rotation`);
+        joints.set([...p, ...q], 7 * i);
+      });
+    } else {
+      points = numberArray(d.points, 'chain.points');
+      if (points.length % 3 !== 0) fail(`chain.points must hold x, y, z triples (length ${points.length} is not a multiple of 3)`);
+    }
+    const id = withHeap(this.#m, [[Float32Array, joints], [Float32Array, points, 'chain.points']],
+      ([jp, nj], [pp, np]) => this._id(this._native.addChain(clean, jp, nj / 7, pp, np / 3)));
+    this.#layout++;
+    return this._own(new Chain(this, id));
   }
 
   /** Adds a kinematic anchor at `position`; pin rope particles to it and move it every frame. */
@@ -533,6 +607,84 @@ export class Cloth extends Body {
   dispose() { super.dispose(); this.#normals = null; }
 }
 
+function transformArgs(position, rotation) {
+  const p = vec3(position, 'position'), q = quat(rotation, 'rotation');
+  return [p[0], p[1], p[2], q[0], q[1], q[2], q[3]];
+}
+function matrixArgs(e) {
+  if (!e || e.length !== 16) fail('matrix must have 16 elements (column-major)');
+  const sx = Math.hypot(e[0], e[1], e[2]), sy = Math.hypot(e[4], e[5], e[6]), sz = Math.hypot(e[8], e[9], e[10]);
+  if (!(sx > 0 && sy > 0 && sz > 0)) fail('matrix has a zero-length axis');
+  const q = quatFromRotation(e[0] / sx, e[4] / sy, e[8] / sz, e[1] / sx, e[5] / sy, e[9] / sz, e[2] / sx, e[6] / sy, e[10] / sz);
+  return [e[12], e[13], e[14], q[0], q[1], q[2], q[3]];
+}
+
+/**
+ * A spring-bone chain. Joint 0 rides the root; the others follow it. Outputs per joint, as
+ * zero-copy views refreshed every step: positions (xyz), rotations (world, xyzw) and
+ * localRotations (relative to the parent joint, the root for joint 0: what bone.quaternion takes).
+ */
+export class Chain extends Handle {
+  #views = [null, null, null]; #layout = -1; #buffer = null;
+  #viewOf(k, ptr, width) {
+    const w = this._world, buffer = memoryBuffer(w._module);
+    if (this.#buffer !== buffer || this.#layout !== w._layout) {
+      this.#views = [null, null, null];
+      this.#buffer = buffer;
+      this.#layout = w._layout;
+    }
+    if (this.#views[k] === null) this.#views[k] = new Float32Array(buffer, ptr(w._native, this._id), width * this.count);
+    return this.#views[k];
+  }
+  /** Number of joints, with the end tip if endLength > 0. */
+  get count() { return this._world._native.chainJointCount(this._id); }
+  get positions() { return this.#viewOf(0, (n, id) => n.chainPositionsPtr(id), 3); }
+  get rotations() { return this.#viewOf(1, (n, id) => n.chainRotationsPtr(id), 4); }
+  get localRotations() { return this.#viewOf(2, (n, id) => n.chainLocalRotationsPtr(id), 4); }
+  /** Current parameters (a fresh object; mode and space as numbers: 0 wisp/world, 1 vrm/relative). */
+  get params() { return this._world._native.chainParams(this._id); }
+  /** Changes any subset of ChainParams; validated against the joints, nothing changes on error. */
+  set(params) {
+    const p = pick(objectArg(params, 'params'), CHAIN_PARAMS, 'params');
+    this._world._check(this._world._native.setChainParams(this._id, p));
+  }
+  /** The root's pose from animation, reached at the end of the next step (interpolated across it). */
+  setRoot(position, rotation = [0, 0, 0, 1]) {
+    this._world._check(this._world._native.setChainRoot(this._id, ...transformArgs(position, rotation)));
+  }
+  /** setRoot from a column-major 4x4 world matrix (three.js Matrix4.elements); scale is removed. */
+  setRootMatrix(elements) { this._world._check(this._world._native.setChainRoot(this._id, ...matrixArgs(elements))); }
+  /** The pose of the simulation space (params.space = 'relative'), e.g. the hips. */
+  setSpace(position, rotation = [0, 0, 0, 1]) {
+    this._world._check(this._world._native.setChainSpace(this._id, ...transformArgs(position, rotation)));
+  }
+  setSpaceMatrix(elements) { this._world._check(this._world._native.setChainSpace(this._id, ...matrixArgs(elements))); }
+  /** Jumps the root there now, carrying the chain rigidly: same shape, no velocity added. */
+  teleport(position, rotation = [0, 0, 0, 1]) {
+    this._world._check(this._world._native.teleportChain(this._id, ...transformArgs(position, rotation)));
+  }
+  /** The rest pose on the current root, at rest. */
+  reset() { this._world._check(this._world._native.resetChain(this._id)); }
+  /** { joints, maxLengthError (m), maxSpeed (m/s), teleports } after the last step. */
+  stats() { return this._world._native.chainStats(this._id); }
+  /** { position, velocity, invMass, pinned } of joint i. */
+  particle(i) {
+    const n = this._world._native;
+    const r = n.chainParticle(this._id, int(i, 'joint index'));
+    if (r === null) this._world._check(n.lastCode());
+    return r;
+  }
+  setVelocity(i, v) {
+    const p = vec3(v, 'velocity');
+    this._world._check(this._world._native.setChainParticleVelocity(this._id, int(i, 'joint index'), p[0], p[1], p[2]));
+  }
+  dispose() {
+    this._dispose((n, id) => n.removeChain(id));
+    if (!this._world.disposed) this._world._bump();
+    this.#views = [null, null, null];
+  }
+}
+
 function zoneArg(def) {
   const d = objectArg(def, 'wind zone');
   const shape = ZONE_SHAPES[d.shape];
@@ -580,14 +732,8 @@ export class Collider extends Handle {
   }
   /** Pose from a column-major 4x4 matrix (three.js Matrix4.elements); scale is removed. */
   setMatrix(e, options = {}) {
-    if (!e || e.length !== 16) fail('matrix must have 16 elements (column-major)');
-    const sx = Math.hypot(e[0], e[1], e[2]), sy = Math.hypot(e[4], e[5], e[6]), sz = Math.hypot(e[8], e[9], e[10]);
-    if (!(sx > 0 && sy > 0 && sz > 0)) fail('matrix has a zero-length axis');
-    const m00 = e[0] / sx, m10 = e[1] / sx, m20 = e[2] / sx;
-    const m01 = e[4] / sy, m11 = e[5] / sy, m21 = e[6] / sy;
-    const m02 = e[8] / sz, m12 = e[9] / sz, m22 = e[10] / sz;
-    const q = quatFromRotation(m00, m01, m02, m10, m11, m12, m20, m21, m22);
-    this.setTransform([e[12], e[13], e[14]], q, options);
+    const a = matrixArgs(e);
+    this.setTransform([a[0], a[1], a[2]], [a[3], a[4], a[5], a[6]], options);
   }
   setEnabled(on) { this._world._check(this._world._native.setColliderEnabled(this._id, bool(on, 'enabled'))); }
   setFriction(mu) { this._world._check(this._world._native.setColliderFriction(this._id, num(mu, 'friction'))); }

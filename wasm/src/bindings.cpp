@@ -14,6 +14,7 @@
 
 #include "jobs/job_pool.h"
 #include "math/wide.h"
+#include "scenes/scenes.h"
 #include "wisp/world.h"
 
 using emscripten::val;
@@ -158,6 +159,94 @@ Status readWindZone(const val& o, WindZoneDef* d) {
   d->falloff = num(o, "falloff", d->falloff);
   d->wind = readWind(o["wind"], d->wind);
   return Status::Ok();
+}
+
+Curve readCurve(const val& o, const char* key, const Curve& def) {
+  val v = o[key];
+  if (v.isUndefined()) return def;
+  Curve c;
+  const int n = v["length"].as<int>();
+  for (int i = 0; i < n; ++i) c.push_back({v[i][0].as<float>(), v[i][1].as<float>()});
+  return c;
+}
+val curveToJs(const Curve& c) {
+  val a = val::array();
+  for (const CurveKey& k : c) {
+    val pair = val::array();
+    pair.call<void>("push", k.t, k.value);
+    a.call<void>("push", pair);
+  }
+  return a;
+}
+
+ChainParams readChainParams(const val& o, ChainParams p) {
+  val v = o["mode"];
+  if (!v.isUndefined()) p.mode = static_cast<ChainMode>(v.as<int>());
+  v = o["space"];
+  if (!v.isUndefined()) p.space = static_cast<ChainSpace>(v.as<int>());
+  p.damping = num(o, "damping", p.damping);
+  p.stiffness = num(o, "stiffness", p.stiffness);
+  p.elasticity = num(o, "elasticity", p.elasticity);
+  p.inertia = num(o, "inertia", p.inertia);
+  p.gravityScale = num(o, "gravityScale", p.gravityScale);
+  val g = o["gravity"];
+  if (!g.isUndefined()) {
+    p.customGravity = !g.isNull();
+    if (!g.isNull()) p.gravity = vec(o, "gravity", p.gravity);
+  }
+  p.externalForce = vec(o, "externalForce", p.externalForce);
+  p.drag = num(o, "drag", p.drag);
+  p.radius = num(o, "radius", p.radius);
+  p.limitAngle = num(o, "limitAngle", p.limitAngle);
+  p.hinge = flag(o, "hinge", p.hinge);
+  p.hingeAxis = vec(o, "hingeAxis", p.hingeAxis);
+  p.collide = flag(o, "collide", p.collide);
+  v = o["colliderMask"];
+  if (!v.isUndefined()) p.colliderMask = v.as<uint32_t>();
+  p.spaceInertia = num(o, "spaceInertia", p.spaceInertia);
+  p.teleportDistance = num(o, "teleportDistance", p.teleportDistance);
+  p.teleportAngle = num(o, "teleportAngle", p.teleportAngle);
+  p.dampingCurve = readCurve(o, "dampingCurve", p.dampingCurve);
+  p.stiffnessCurve = readCurve(o, "stiffnessCurve", p.stiffnessCurve);
+  p.elasticityCurve = readCurve(o, "elasticityCurve", p.elasticityCurve);
+  p.inertiaCurve = readCurve(o, "inertiaCurve", p.inertiaCurve);
+  p.gravityCurve = readCurve(o, "gravityCurve", p.gravityCurve);
+  p.externalForceCurve = readCurve(o, "externalForceCurve", p.externalForceCurve);
+  p.radiusCurve = readCurve(o, "radiusCurve", p.radiusCurve);
+  p.limitAngleCurve = readCurve(o, "limitAngleCurve", p.limitAngleCurve);
+  return p;
+}
+
+val chainParamsToJs(const ChainParams& p) {
+  val o = val::object();
+  o.set("mode", static_cast<int>(p.mode));
+  o.set("space", static_cast<int>(p.space));
+  o.set("damping", p.damping);
+  o.set("stiffness", p.stiffness);
+  o.set("elasticity", p.elasticity);
+  o.set("inertia", p.inertia);
+  o.set("gravityScale", p.gravityScale);
+  o.set("gravity", p.customGravity ? vecToJs(p.gravity) : val::null());
+  o.set("externalForce", vecToJs(p.externalForce));
+  o.set("drag", p.drag);
+  o.set("radius", p.radius);
+  o.set("limitAngle", p.limitAngle);
+  o.set("hinge", p.hinge);
+  o.set("hingeAxis", vecToJs(p.hingeAxis));
+  o.set("collide", p.collide);
+  o.set("colliderMask", p.colliderMask);
+  o.set("spaceInertia", p.spaceInertia);
+  o.set("teleportDistance", p.teleportDistance);
+  o.set("teleportAngle", p.teleportAngle);
+  o.set("dampingCurve", curveToJs(p.dampingCurve));
+  o.set("stiffnessCurve", curveToJs(p.stiffnessCurve));
+  o.set("elasticityCurve", curveToJs(p.elasticityCurve));
+  o.set("inertiaCurve", curveToJs(p.inertiaCurve));
+  o.set("gravityCurve", curveToJs(p.gravityCurve));
+  o.set("externalForceCurve", curveToJs(p.externalForceCurve));
+  o.set("radiusCurve", curveToJs(p.radiusCurve));
+  o.set("limitAngleCurve", curveToJs(p.limitAngleCurve));
+  return o;
 }
 
 WorldSettings readSettings(const val& o, WorldSettings s) {
@@ -377,6 +466,75 @@ class WorldBinding {
   }
   int resetCloth(double id) { return check(world_->resetCloth(decode<ClothId>(id))); }
 
+  // def: { root: {position, rotation}, endLength, params... }; joints come as a heap array of
+  // 7 floats each (local position xyz, local rotation xyzw), points as 3 floats each.
+  double addChain(val def, uintptr_t joints, int jointCount, uintptr_t points, int pointCount) {
+    ChainDef d;
+    d.root.position = vec(def, "position", d.root.position);
+    d.root.rotation = quat(def, "rotation", d.root.rotation);
+    d.endLength = num(def, "endLength", d.endLength);
+    d.params = readChainParams(def, d.params);
+    const float* j = reinterpret_cast<const float*>(joints);
+    for (int i = 0; i < jointCount; ++i, j += 7) d.joints.push_back({{j[0], j[1], j[2]}, {j[3], j[4], j[5], j[6]}});
+    const float* p = reinterpret_cast<const float*>(points);
+    for (int i = 0; i < pointCount; ++i) d.points.push_back({p[3 * i], p[3 * i + 1], p[3 * i + 2]});
+    ChainId id;
+    return check(world_->addChain(d, &id)) ? -1 : encode(id);
+  }
+  int removeChain(double id) { return check(world_->removeChain(decode<ChainId>(id))); }
+  int setChainParams(double id, val o) {
+    ChainParams p;
+    ChainId c = decode<ChainId>(id);
+    if (check(world_->chainParams(c, &p))) return code_;
+    return check(world_->setChainParams(c, readChainParams(o, p)));
+  }
+  val chainParams(double id) {
+    ChainParams p;
+    if (check(world_->chainParams(decode<ChainId>(id), &p))) return val::null();
+    return chainParamsToJs(p);
+  }
+  int chainJointCount(double id) {
+    int n = 0;
+    return check(world_->chainJointCount(decode<ChainId>(id), &n)) ? -1 : n;
+  }
+  int setChainRoot(double id, float px, float py, float pz, float qx, float qy, float qz, float qw) {
+    return check(world_->setChainRoot(decode<ChainId>(id), {{px, py, pz}, {qx, qy, qz, qw}}));
+  }
+  int setChainSpace(double id, float px, float py, float pz, float qx, float qy, float qz, float qw) {
+    return check(world_->setChainSpace(decode<ChainId>(id), {{px, py, pz}, {qx, qy, qz, qw}}));
+  }
+  int teleportChain(double id, float px, float py, float pz, float qx, float qy, float qz, float qw) {
+    return check(world_->teleportChain(decode<ChainId>(id), {{px, py, pz}, {qx, qy, qz, qw}}));
+  }
+  int resetChain(double id) { return check(world_->resetChain(decode<ChainId>(id))); }
+  uintptr_t chainPositionsPtr(double id) const {
+    return reinterpret_cast<uintptr_t>(world_->chainPositions(decode<ChainId>(id)));
+  }
+  uintptr_t chainRotationsPtr(double id) const {
+    return reinterpret_cast<uintptr_t>(world_->chainRotations(decode<ChainId>(id)));
+  }
+  uintptr_t chainLocalRotationsPtr(double id) const {
+    return reinterpret_cast<uintptr_t>(world_->chainLocalRotations(decode<ChainId>(id)));
+  }
+  val chainStats(double id) {
+    ChainStats s;
+    if (check(world_->chainStats(decode<ChainId>(id), &s))) return val::null();
+    val o = val::object();
+    o.set("joints", s.joints);
+    o.set("maxLengthError", s.maxLengthError);
+    o.set("maxSpeed", s.maxSpeed);
+    o.set("teleports", s.teleports);
+    return o;
+  }
+  val chainParticle(double id, int i) {
+    ParticleState s;
+    if (check(world_->particle(decode<ChainId>(id), i, &s))) return val::null();
+    return particleToJs(s);
+  }
+  int setChainParticleVelocity(double id, int i, float x, float y, float z) {
+    return check(world_->setParticleVelocity(decode<ChainId>(id), i, {x, y, z}));
+  }
+
   double addAnchor(float x, float y, float z) {
     AnchorId id;
     return check(world_->addAnchor({x, y, z}, &id)) ? -1 : encode(id);
@@ -409,6 +567,10 @@ class WorldBinding {
     d.halfExtents = vec(o, "halfExtents", d.halfExtents);
     d.friction = num(o, "friction", d.friction);
     d.enabled = flag(o, "enabled", d.enabled);
+    d.radiusTop = num(o, "radiusTop", d.radiusTop);
+    d.inside = flag(o, "inside", d.inside);
+    val groups = o["groups"];
+    if (!groups.isUndefined()) d.groups = groups.as<uint32_t>();
     ColliderId id;
     return check(world_->addCollider(d, &id)) ? -1 : encode(id);
   }
@@ -449,6 +611,7 @@ class WorldBinding {
     val o = val::object();
     o.set("ropes", s.ropes);
     o.set("cloths", s.cloths);
+    o.set("chains", s.chains);
     o.set("particles", s.particles);
     o.set("constraints", s.constraints);
     o.set("anchors", s.anchors);
@@ -492,6 +655,18 @@ class WorldBinding {
 };
 
 size_t heapUsed() { return mallinfo().uordblks; }
+// The determinism scene of the test suite (tests/scenes/scenes.h) run for `frames` frames with
+// `threads` threads: its hash after 600 frames is the golden value every build must give.
+std::string determinismSceneHash(int threads, int frames) {
+  scenes::DeterminismScene sc = scenes::makeDeterminismScene(threads);
+  for (int f = 0; f < frames; ++f) {
+    scenes::driveDeterminismScene(sc, f);
+    sc.world->step(1.0 / 60.0);
+  }
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(sc.world->stateHash()));
+  return buf;
+}
 int maxThreads() { return jobs::maxThreads(); }
 bool threadsAvailable() { return jobs::threadsAvailable(); }
 bool simdEnabled() { return wide::kEnabled; }
@@ -506,6 +681,7 @@ EMSCRIPTEN_BINDINGS(wisp) {
   function("maxThreads", &maxThreads);
   function("threadsAvailable", &threadsAvailable);
   function("simdEnabled", &simdEnabled);
+  function("determinismSceneHash", &determinismSceneHash);
   class_<WorldBinding>("World")
       .constructor<>()
       .function("configure", &WorldBinding::configure)
@@ -545,6 +721,21 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("unpinCloth", &WorldBinding::unpinCloth)
       .function("teleportCloth", &WorldBinding::teleportCloth)
       .function("resetCloth", &WorldBinding::resetCloth)
+      .function("addChain", &WorldBinding::addChain)
+      .function("removeChain", &WorldBinding::removeChain)
+      .function("setChainParams", &WorldBinding::setChainParams)
+      .function("chainParams", &WorldBinding::chainParams)
+      .function("chainJointCount", &WorldBinding::chainJointCount)
+      .function("setChainRoot", &WorldBinding::setChainRoot)
+      .function("setChainSpace", &WorldBinding::setChainSpace)
+      .function("teleportChain", &WorldBinding::teleportChain)
+      .function("resetChain", &WorldBinding::resetChain)
+      .function("chainPositionsPtr", &WorldBinding::chainPositionsPtr)
+      .function("chainRotationsPtr", &WorldBinding::chainRotationsPtr)
+      .function("chainLocalRotationsPtr", &WorldBinding::chainLocalRotationsPtr)
+      .function("chainStats", &WorldBinding::chainStats)
+      .function("chainParticle", &WorldBinding::chainParticle)
+      .function("setChainParticleVelocity", &WorldBinding::setChainParticleVelocity)
       .function("addAnchor", &WorldBinding::addAnchor)
       .function("removeAnchor", &WorldBinding::removeAnchor)
       .function("setAnchorPosition", &WorldBinding::setAnchorPosition)

@@ -1,10 +1,13 @@
 // Colliders are shared by every object in a world. Each has a pose (Transform) set from the
 // game each frame; the solver interpolates the pose across substeps.
 //   sphere:  centre at the pose position, `radius`.
-//   capsule: segment along local Y from -halfHeight to +halfHeight, `radius`.
+//   capsule: segment along local Y from -halfHeight to +halfHeight, `radius` at -halfHeight and
+//            `radiusTop` at +halfHeight (tapered: a cone between two spheres).
 //   plane:   through the pose position, normal = local +Y. Particles stay on the +Y side.
 //   box:     half extents `halfExtents` in local axes.
 #pragma once
+#include <cstdint>
+
 #include "wisp/types.h"
 
 namespace wisp {
@@ -17,8 +20,15 @@ struct ColliderDef {
   float radius = 0.1f;        // m (sphere, capsule)
   float halfHeight = 0.1f;    // m (capsule)
   Vec3 halfExtents{0.1f, 0.1f, 0.1f};  // m (box)
+  float radiusTop = -1.0f;    // m (capsule): radius at +halfHeight; < 0 = same as `radius`
   float friction = 0.3f;      // Coulomb coefficient, 0..2 (dimensionless)
   bool enabled = true;
+  // Sphere and capsule only: keep particles inside the shape instead of outside (a hair volume,
+  // a VRM inside collider).
+  bool inside = false;
+  // Bit set matched against ChainParams::colliderMask (VRM collider groups); ropes and cloth
+  // collide with every collider.
+  uint32_t groups = 0xFFFFFFFFu;
 };
 
 }  // namespace wisp

@@ -16,6 +16,7 @@ struct RopeId : Handle {};
 struct AnchorId : Handle {};
 struct ColliderId : Handle {};
 struct ClothId : Handle {};
+struct ChainId : Handle {};
 struct WindZoneId : Handle {};
 
 inline bool operator==(Handle a, Handle b) { return a.index == b.index && a.generation == b.generation; }

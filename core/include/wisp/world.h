@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "wisp/chain.h"
 #include "wisp/cloth.h"
 #include "wisp/collider.h"
 #include "wisp/ids.h"
@@ -50,7 +51,8 @@ struct ParticleState {
 struct WorldStats {
   int ropes = 0;
   int cloths = 0;
-  int particles = 0;
+  int chains = 0;
+  int particles = 0;   // rope and cloth particles and chain joints
   int constraints = 0;  // every kind (stretch, shear, bending; tethers not counted)
   int anchors = 0;
   int colliders = 0;
@@ -116,6 +118,33 @@ class World {
   // For a cloth built from a mesh: the particle of each input vertex (welded vertices share one).
   Status clothVertexMap(ClothId id, const int32_t** map, int* vertexCount) const;
   Status clothStats(ClothId id, ClothStats* out) const;
+
+  // --- spring-bone chains (wisp/chain.h) ----------------------------------------------------
+  Status addChain(const ChainDef& def, ChainId* out);
+  Status removeChain(ChainId id);
+  Status chainParams(ChainId id, ChainParams* out) const;
+  Status setChainParams(ChainId id, const ChainParams& params);  // curves checked against the joints
+  Status chainJointCount(ChainId id, int* out) const;            // including the end tip
+  // The root's pose (from animation) reached at the end of the next step; the chain follows it
+  // along an interpolated path across the substeps. A jump past the teleport thresholds is
+  // carried rigidly (ChainParams::teleportDistance / teleportAngle).
+  Status setChainRoot(ChainId id, const Transform& root);
+  // The pose of the chain's simulation space (ChainSpace::Relative), e.g. the hips.
+  Status setChainSpace(ChainId id, const Transform& space);
+  // Jumps the root there at once, carrying the chain rigidly: same shape, velocities turned
+  // with it, none added.
+  Status teleportChain(ChainId id, const Transform& root);
+  // The rest pose on the current root, at rest.
+  Status resetChain(ChainId id);
+  // Per joint: x,y,z world positions (3 floats), world rotations and rotations relative to the
+  // parent joint (the root for joint 0) as x,y,z,w (4 floats): what a skinned skeleton needs.
+  // Refreshed at the end of every step; nullptr for an invalid id.
+  const float* chainPositions(ChainId id) const;
+  const float* chainRotations(ChainId id) const;
+  const float* chainLocalRotations(ChainId id) const;
+  Status chainStats(ChainId id, ChainStats* out) const;
+  Status particle(ChainId id, int index, ParticleState* out) const;
+  Status setParticleVelocity(ChainId id, int index, Vec3 velocity);
 
   // --- operations every object kind has ----------------------------------------------------
   Status particle(ClothId id, int index, ParticleState* out) const;

@@ -1,6 +1,11 @@
 // Signed distance from a point to each collider shape, with the outward normal.
 //   sphere:  d = |p - c| - R
-//   capsule: d = |p - closest(segment)| - R, segment along local Y in [-halfHeight, halfHeight]
+//   capsule: segment along local Y in [-halfHeight, halfHeight]; with equal radii
+//            d = |p - closest(segment)| - R. Tapered (radius ra at -halfHeight, rb at +halfHeight):
+//            the convex hull of the two end spheres, a cone touching both. In the (axial x, radial
+//            y) half plane the cone's outward normal is n = (sin a, cos a) with sin a = (ra - rb)/L;
+//            s = x cos a - y sin a picks the region: s < 0 nearer sphere a, s > L cos a sphere b,
+//            between them d = x sin a + y cos a - ra.
 //   plane:   d = (p - o) . n, n = local +Y
 //   box:     outside: distance to the closest surface point; inside: minus the distance to
 //            the nearest face (pushed out through that face)
@@ -21,9 +26,11 @@ struct ColliderPose {
   Quat rotation;
   Vec3 axis;        // capsule axis or plane normal (world), from rotation
   float radius;
+  float radiusTop;  // capsule radius at +halfHeight (already resolved: >= 0)
   float halfHeight;
   Vec3 halfExtents;
   float friction;
+  bool inside;      // sphere, capsule: the inside is free space, the outside solid
 };
 
 struct SurfacePoint {
@@ -39,11 +46,38 @@ inline SurfacePoint distanceToPoint(Vec3 p, Vec3 centre, float radius) {
   return {len - radius, d * (1.0f / len)};
 }
 
-inline SurfacePoint signedDistance(const ColliderPose& c, Vec3 p) {
+// A unit vector perpendicular to unit `a`, chosen deterministically.
+inline Vec3 anyPerpendicular(Vec3 a) {
+  Vec3 t = std::fabs(a.x) < 0.7f ? Vec3{1, 0, 0} : Vec3{0, 1, 0};
+  Vec3 p = cross(a, t);
+  return p * (1.0f / length(p));
+}
+
+inline SurfacePoint taperedCapsuleDistance(const ColliderPose& c, Vec3 p) {
+  const float ra = c.radius, rb = c.radiusTop, len = 2.0f * c.halfHeight;
+  Vec3 a = c.position - c.axis * c.halfHeight;
+  Vec3 b = c.position + c.axis * c.halfHeight;
+  // One sphere holds the other: the hull is the bigger sphere.
+  if (len <= std::fabs(ra - rb)) return ra >= rb ? distanceToPoint(p, a, ra) : distanceToPoint(p, b, rb);
+  const float sinA = (ra - rb) / len;
+  const float cosA = std::sqrt(std::max(0.0f, 1.0f - sinA * sinA));
+  Vec3 d = p - a;
+  float x = dot(d, c.axis);
+  Vec3 radial = d - c.axis * x;
+  float y = length(radial);
+  float s = x * cosA - y * sinA;
+  if (s < 0.0f) return distanceToPoint(p, a, ra);
+  if (s > len * cosA) return distanceToPoint(p, b, rb);
+  Vec3 out = y > 1e-12f ? radial * (1.0f / y) : anyPerpendicular(c.axis);
+  return {x * sinA + y * cosA - ra, c.axis * sinA + out * cosA};
+}
+
+inline SurfacePoint solidDistance(const ColliderPose& c, Vec3 p) {
   switch (c.type) {
     case ColliderType::Sphere:
       return distanceToPoint(p, c.position, c.radius);
     case ColliderType::Capsule: {
+      if (c.radiusTop != c.radius) return taperedCapsuleDistance(c, p);
       float t = dot(p - c.position, c.axis);
       t = std::clamp(t, -c.halfHeight, c.halfHeight);
       return distanceToPoint(p, c.position + c.axis * t, c.radius);
@@ -68,6 +102,13 @@ inline SurfacePoint signedDistance(const ColliderPose& c, Vec3 p) {
     }
   }
   return {1e30f, Vec3{0, 1, 0}};
+}
+
+// Signed distance to the free space's boundary: for an inside collider the roles swap.
+inline SurfacePoint signedDistance(const ColliderPose& c, Vec3 p) {
+  SurfacePoint s = solidDistance(c, p);
+  if (c.inside) return {-s.distance, -s.normal};
+  return s;
 }
 
 }  // namespace wisp

@@ -32,10 +32,19 @@ struct AnchorPath {
 struct ColliderPath {
   ColliderType type;
   Transform from, to;
-  float radius, halfHeight;
+  float radius, radiusTop, halfHeight;
   Vec3 halfExtents;
   float friction;
+  bool inside;
+  uint32_t groups;
 };
+
+// The path of a collider moving from `from` to its def's transform over the frame.
+inline ColliderPath pathOf(const ColliderDef& d, const Transform& from) {
+  const float top = d.type == ColliderType::Capsule && d.radiusTop >= 0 ? d.radiusTop : d.radius;
+  return {d.type, from, d.transform, d.radius, top, d.halfHeight, d.halfExtents, d.friction,
+          d.inside && (d.type == ColliderType::Sphere || d.type == ColliderType::Capsule), d.groups};
+}
 
 inline ColliderPose poseAt(const ColliderPath& c, float t) {
   ColliderPose p;
@@ -44,6 +53,8 @@ inline ColliderPose poseAt(const ColliderPath& c, float t) {
   p.rotation = nlerp(c.from.rotation, c.to.rotation, t);
   p.axis = rotate(p.rotation, Vec3{0, 1, 0});
   p.radius = c.radius;
+  p.radiusTop = c.radiusTop;
+  p.inside = c.inside;
   p.halfHeight = c.halfHeight;
   p.halfExtents = c.halfExtents;
   p.friction = c.friction;
@@ -67,9 +78,12 @@ struct StepContext {
 
 struct RopeState;
 struct ClothState;
+struct ChainState;
 // Run ctx.fixedSteps * ctx.substeps substeps on one object. With `threads` > 1 each stage is
 // cut into chunks run in parallel; the result is bit-identical to threads == 1.
 void simulateRope(RopeState& rope, const StepContext& ctx, int threads);
 void simulateCloth(ClothState& cloth, const StepContext& ctx, int threads);
+// Chains are small and sequential (root to tip): always one thread each.
+void simulateChain(ChainState& chain, const StepContext& ctx);
 
 }  // namespace wisp

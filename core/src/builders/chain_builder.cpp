@@ -1,0 +1,213 @@
+#include "builders/chain_builder.h"
+
+#include <algorithm>
+#include <string>
+
+#include "math/quat.h"
+#include "math/trig.h"
+#include "validate.h"
+
+namespace wisp {
+
+namespace {
+
+Status invalid(std::string m) { return Status::Error(StatusCode::InvalidArgument, std::move(m)); }
+
+Status checkCurve(const char* name, const Curve& curve) {
+  if (curve.size() > 64) return invalid(std::string(name) + " has " + std::to_string(curve.size()) + " keys (at most 64)");
+  for (size_t k = 0; k < curve.size(); ++k) {
+    const std::string key = std::string(name) + "[" + std::to_string(k) + "]";
+    WISP_TRY(checkRange((key + ".t").c_str(), curve[k].t, 0, 1));
+    WISP_TRY(checkRange((key + ".value").c_str(), curve[k].value, -1e6, 1e6));
+    if (k > 0 && !(curve[k].t > curve[k - 1].t))
+      return invalid(key + ".t must be greater than the previous key's t (got " + formatValue(curve[k].t) +
+                     " after " + formatValue(curve[k - 1].t) + ")");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+float evaluateCurve(const Curve& curve, float t) {
+  if (curve.empty()) return 1.0f;
+  if (t <= curve.front().t) return curve.front().value;
+  if (t >= curve.back().t) return curve.back().value;
+  size_t k = 1;
+  while (curve[k].t < t) ++k;
+  const CurveKey& a = curve[k - 1];
+  const CurveKey& b = curve[k];
+  float u = (t - a.t) / (b.t - a.t);
+  return a.value + (b.value - a.value) * u;
+}
+
+Status validateChainParams(const ChainParams& p) {
+  int mode = static_cast<int>(p.mode), space = static_cast<int>(p.space);
+  if (mode < 0 || mode > 1) return invalid("ChainParams.mode must be wisp or vrm (got " + std::to_string(mode) + ")");
+  if (space < 0 || space > 1) return invalid("ChainParams.space must be world or relative (got " + std::to_string(space) + ")");
+  WISP_TRY(checkRange("ChainParams.damping", p.damping, 0, 1e4));
+  WISP_TRY(checkRange("ChainParams.stiffness", p.stiffness, 0, 1e4));
+  WISP_TRY(checkRange("ChainParams.elasticity", p.elasticity, 0, 1));
+  WISP_TRY(checkRange("ChainParams.inertia", p.inertia, 0, 1));
+  WISP_TRY(checkRange("ChainParams.gravityScale", p.gravityScale, -100, 100));
+  WISP_TRY(checkFiniteVec("ChainParams.gravity", p.gravity));
+  if (length(p.gravity) > 1e4f) return invalid("ChainParams.gravity must be at most 10000 m/s^2 long (got " + formatVec(p.gravity) + ")");
+  WISP_TRY(checkFiniteVec("ChainParams.externalForce", p.externalForce));
+  if (length(p.externalForce) > 1e4f)
+    return invalid("ChainParams.externalForce must be at most 10000 m/s^2 long (got " + formatVec(p.externalForce) + ")");
+  WISP_TRY(checkRange("ChainParams.drag", p.drag, 0, 1e4));
+  WISP_TRY(checkRange("ChainParams.radius", p.radius, 0, 10));
+  WISP_TRY(checkRange("ChainParams.limitAngle", p.limitAngle, 0, 3.1416));
+  WISP_TRY(checkFiniteVec("ChainParams.hingeAxis", p.hingeAxis));
+  if (p.hinge && !(lengthSq(p.hingeAxis) > 1e-12f)) return invalid("ChainParams.hingeAxis must not be zero when hinge is on");
+  WISP_TRY(checkRange("ChainParams.spaceInertia", p.spaceInertia, 0, 1));
+  WISP_TRY(checkRange("ChainParams.teleportDistance", p.teleportDistance, 0, 1e6));
+  WISP_TRY(checkRange("ChainParams.teleportAngle", p.teleportAngle, 0, 3.1416));
+  WISP_TRY(checkCurve("ChainParams.dampingCurve", p.dampingCurve));
+  WISP_TRY(checkCurve("ChainParams.stiffnessCurve", p.stiffnessCurve));
+  WISP_TRY(checkCurve("ChainParams.elasticityCurve", p.elasticityCurve));
+  WISP_TRY(checkCurve("ChainParams.inertiaCurve", p.inertiaCurve));
+  WISP_TRY(checkCurve("ChainParams.gravityCurve", p.gravityCurve));
+  WISP_TRY(checkCurve("ChainParams.externalForceCurve", p.externalForceCurve));
+  WISP_TRY(checkCurve("ChainParams.radiusCurve", p.radiusCurve));
+  WISP_TRY(checkCurve("ChainParams.limitAngleCurve", p.limitAngleCurve));
+  return Status::Ok();
+}
+
+Status resolveChainParams(ChainState& c, const ChainParams& p) {
+  const int n = c.joints();
+  const bool vrm = p.mode == ChainMode::Vrm;
+  struct Field {
+    const char* name;
+    float base;
+    const Curve* curve;
+    double lo, hi;
+    std::vector<float>* out;
+  };
+  // VRM's dragForce is a fraction per update: it must stay in [0, 1].
+  const Field fields[] = {
+      {"damping", p.damping, &p.dampingCurve, 0, vrm ? 1 : 1e4, &c.jDamping},
+      {"stiffness", p.stiffness, &p.stiffnessCurve, 0, 1e4, &c.jStiffness},
+      {"elasticity", p.elasticity, &p.elasticityCurve, 0, 1, &c.jElasticity},
+      {"inertia", p.inertia, &p.inertiaCurve, 0, 1, &c.jInertia},
+      {"gravityScale", p.gravityScale, &p.gravityCurve, -100, 100, &c.jGravity},
+      {"externalForce", 1.0f, &p.externalForceCurve, -1e4, 1e4, &c.jExternal},
+      {"radius", p.radius, &p.radiusCurve, 0, 10, &c.jRadius},
+      {"limitAngle", p.limitAngle, &p.limitAngleCurve, 0, 3.1416, &c.jSinLimit},  // angle, converted below
+  };
+  for (const Field& f : fields)
+    for (int j = 0; j < n; ++j) {
+      double v = static_cast<double>(f.base) * evaluateCurve(*f.curve, c.along[j]);
+      if (!(v >= f.lo && v <= f.hi))
+        return invalid(std::string("ChainParams.") + f.name + " times its curve at joint " + std::to_string(j) +
+                       " is " + formatValue(v) + ", outside [" + formatValue(f.lo) + ", " + formatValue(f.hi) + "]");
+    }
+  c.jCosLimit.resize(n);
+  for (const Field& f : fields) {
+    f.out->resize(n);
+    for (int j = 0; j < n; ++j) (*f.out)[j] = f.base * evaluateCurve(*f.curve, c.along[j]);
+  }
+  for (int j = 0; j < n; ++j) {
+    double s, co;
+    sinCos(c.jSinLimit[j], &s, &co);
+    c.jSinLimit[j] = static_cast<float>(s);
+    c.jCosLimit[j] = static_cast<float>(co);
+  }
+  double s, co;
+  sinCos(0.5 * p.teleportAngle, &s, &co);
+  c.cosHalfTeleport = static_cast<float>(co);
+  c.params = p;
+  return Status::Ok();
+}
+
+void poseChainAtRest(ChainState& c) {
+  const int n = c.joints();
+  Vec3 p = c.rootTo.position;
+  Quat q = c.rootTo.rotation;
+  for (int j = 0; j < n; ++j) {
+    p = p + rotate(q, c.localPosition[j]);
+    q = mul(q, c.localRotation[j]);
+    c.px[j] = c.ox[j] = c.qx[j] = p.x;
+    c.py[j] = c.oy[j] = c.qy[j] = p.y;
+    c.pz[j] = c.oz[j] = c.qz[j] = p.z;
+    c.vx[j] = c.vy[j] = c.vz[j] = 0;
+    c.simRotation[j] = q;
+    const Quat& l = c.localRotation[j];
+    float* w = &c.worldRotations[4 * j];
+    float* lo = &c.localRotations[4 * j];
+    w[0] = q.x; w[1] = q.y; w[2] = q.z; w[3] = q.w;
+    lo[0] = l.x; lo[1] = l.y; lo[2] = l.z; lo[3] = l.w;
+  }
+  c.rootFrom = c.rootTo;
+  c.spaceFrom = c.spaceTo;
+  c.maxSpeed = 0;
+  c.writeOutput(0, n);
+}
+
+Status buildChain(const ChainDef& def, ChainState* out) {
+  WISP_TRY(validateChainParams(def.params));
+  WISP_TRY(checkFiniteVec("ChainDef.root.position", def.root.position));
+  WISP_TRY(checkQuat("ChainDef.root.rotation", def.root.rotation));
+  WISP_TRY(checkRange("ChainDef.endLength", def.endLength, 0, 1e3));
+  const Transform root{def.root.position, normalize(def.root.rotation)};
+
+  std::vector<ChainJoint> joints;
+  if (!def.joints.empty()) {
+    joints = def.joints;
+    for (size_t j = 0; j < joints.size(); ++j) {
+      const std::string name = "ChainDef.joints[" + std::to_string(j) + "]";
+      WISP_TRY(checkFiniteVec((name + ".position").c_str(), joints[j].position));
+      WISP_TRY(checkQuat((name + ".rotation").c_str(), joints[j].rotation));
+      joints[j].rotation = normalize(joints[j].rotation);
+    }
+  } else {
+    Quat inv = conjugate(root.rotation);
+    Vec3 prev = root.position;
+    for (size_t j = 0; j < def.points.size(); ++j) {
+      WISP_TRY(checkFiniteVec(("ChainDef.points[" + std::to_string(j) + "]").c_str(), def.points[j]));
+      joints.push_back({rotate(inv, def.points[j] - prev), Quat{}});
+      prev = def.points[j];
+    }
+  }
+  if (joints.size() < 2)
+    return invalid("a chain needs at least 2 joints in ChainDef.joints or ChainDef.points (got " +
+                   std::to_string(joints.size()) + ")");
+  if (joints.size() + 1 > static_cast<size_t>(kMaxChainJoints))
+    return invalid("a chain has at most " + std::to_string(kMaxChainJoints - 1) + " joints (got " +
+                   std::to_string(joints.size()) + ")");
+  for (size_t j = 1; j < joints.size(); ++j)
+    if (!(length(joints[j].position) > 1e-6f))
+      return invalid("chain bone " + std::to_string(j - 1) + " has zero length (joint " + std::to_string(j) +
+                     " sits on joint " + std::to_string(j - 1) + ")");
+  if (def.endLength > 0) {
+    // The tip continues the last bone, in the last joint's frame.
+    const ChainJoint& last = joints.back();
+    Vec3 dir = rotate(conjugate(last.rotation), last.position);
+    joints.push_back({dir * (def.endLength / length(dir)), Quat{}});
+  }
+
+  ChainState c;
+  const int n = static_cast<int>(joints.size());
+  c.resize(n);
+  float total = 0;
+  for (int j = 0; j < n; ++j) {
+    c.localPosition[j] = joints[j].position;
+    c.localRotation[j] = joints[j].rotation;
+    if (j + 1 < n) {
+      c.boneLength[j] = length(joints[j + 1].position);
+      c.childAxis[j] = joints[j + 1].position * (1.0f / c.boneLength[j]);
+    }
+    c.along[j] = total;
+    if (j + 1 < n) total += c.boneLength[j];
+  }
+  for (int j = 0; j < n; ++j) c.along[j] /= total;
+  for (int j = 0; j < n; ++j) c.baseInvMass[j] = c.invMass[j] = j == 0 ? 0.0f : 1.0f;
+  WISP_TRY(resolveChainParams(c, def.params));
+  c.rootFrom = c.rootTo = root;
+  c.spaceFrom = c.spaceTo = root;
+  poseChainAtRest(c);
+  c.initialPositions = c.out;
+  *out = std::move(c);
+  return Status::Ok();
+}
+
+}  // namespace wisp

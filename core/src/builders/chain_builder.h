@@ -1,0 +1,24 @@
+// Turns a ChainDef into a ChainState: the rest hierarchy, bone lengths, positions along the
+// chain, and the per-joint parameters resolved from the curves.
+#pragma once
+#include "chain/chain_state.h"
+#include "wisp/chain.h"
+#include "wisp/status.h"
+
+namespace wisp {
+
+constexpr int kMaxChainJoints = 1024;
+
+// Checks the base values and the curves (not the per-joint products: see resolveChainParams).
+Status validateChainParams(const ChainParams& p);
+// Fills the per-joint arrays of `c` from `p` and `c.along`; an error (naming the joint) if a
+// product of base and curve leaves its range. `c` is unchanged on error.
+Status resolveChainParams(ChainState& c, const ChainParams& p);
+// Validates `def` and fills `out`, posed at rest on def.root.
+Status buildChain(const ChainDef& def, ChainState* out);
+// Rest pose on the current root (rootTo), velocities zero, outputs written.
+void poseChainAtRest(ChainState& c);
+// Writes the output rotations for joints without a simulated child (the last joint).
+float evaluateCurve(const Curve& curve, float t);
+
+}  // namespace wisp

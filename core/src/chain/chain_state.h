@@ -1,0 +1,68 @@
+// A spring-bone chain: joints as particles (particles/particles.h; joint 0 kinematic on the
+// root), the rest hierarchy, per-joint parameters resolved from the curves, and the output
+// rotations. Allocated when the chain is created, never resized by a step.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "particles/particles.h"
+#include "wisp/chain.h"
+
+namespace wisp {
+
+struct ChainState : Particles {
+  uint32_t generation = 0;
+  bool alive = false;
+  ChainParams params;
+
+  // rest hierarchy, per joint j (the end tip, if any, is the last joint)
+  std::vector<Vec3> localPosition;   // m, in the parent joint's frame (joint 0: the root's)
+  std::vector<Quat> localRotation;   // rest rotation relative to the parent joint
+  std::vector<Vec3> childAxis;       // unit direction of bone j in joint j's frame (last joint: unused)
+  std::vector<float> boneLength;     // m, bone j: joint j to j+1 (last joint: 0)
+  std::vector<float> along;          // t in [0, 1] along the chain by rest length (for the curves)
+
+  // per-joint values: base * curve(along)
+  std::vector<float> jDamping, jStiffness, jElasticity, jInertia, jGravity, jExternal, jRadius, jCosLimit, jSinLimit;
+  float cosHalfTeleport = 0;         // cos(teleportAngle / 2)
+
+  // root (and optional space) pose at the end of the last frame and for the next one
+  Transform rootFrom, rootTo;
+  Transform spaceFrom, spaceTo;
+  bool ownSpace = false;             // setChainSpace was called; otherwise the space is the root
+
+  // outputs, per joint: world and local (relative to the parent joint) rotations, xyzw
+  std::vector<float> worldRotations, localRotations;
+  std::vector<Quat> simRotation;     // world rotation of each joint during the pass
+  // m/s: how fast Carry moved each joint this substep. A carried joint's stored velocity leaves
+  // this out (carrying injects no velocity), so the pose spring's damping, which acts on the
+  // velocity relative to the parent, adds it back to compare like with like.
+  std::vector<float> wx, wy, wz;
+
+  std::vector<uint32_t> ownedAnchors;  // none: the root is a transform, not an anchor
+
+  int teleports = 0;
+  float maxSpeed = 0;
+
+  int joints() const { return count(); }
+  int bones() const { return count() - 1; }
+
+  void resize(int n) {
+    resizeParticles(n);
+    localPosition.assign(n, Vec3{});
+    localRotation.assign(n, Quat{});
+    childAxis.assign(n, Vec3{0, 1, 0});
+    boneLength.assign(n, 0.0f);
+    along.assign(n, 0.0f);
+    for (auto* a : {&jDamping, &jStiffness, &jElasticity, &jInertia, &jGravity, &jExternal, &jRadius, &jCosLimit,
+                    &jSinLimit})
+      a->assign(n, 0.0f);
+    worldRotations.assign(4 * static_cast<size_t>(n), 0.0f);
+    localRotations.assign(4 * static_cast<size_t>(n), 0.0f);
+    simRotation.assign(n, Quat{});
+    for (auto* a : {&wx, &wy, &wz}) a->assign(n, 0.0f);
+  }
+  void updatePins() { collectPins(); }
+};
+
+}  // namespace wisp

@@ -1,0 +1,31 @@
+// Quaternion helpers for bones. Like vec3.h: only +, -, *, / and sqrt, so native and WASM agree.
+#pragma once
+#include <cmath>
+
+#include "math/vec3.h"
+
+namespace wisp {
+
+inline Vec3 normalizeOr(Vec3 v, Vec3 fallback) {
+  float l = length(v);
+  return l > 1e-20f ? v * (1.0f / l) : fallback;
+}
+
+// The shortest rotation taking unit vector a onto unit vector b. Half-angle form: the
+// quaternion (a x b, 1 + a.b) normalised. Opposite vectors: a half turn about any perpendicular.
+inline Quat fromUnitVectors(Vec3 a, Vec3 b) {
+  float r = dot(a, b) + 1.0f;
+  if (r < 1e-6f) {
+    Vec3 p = std::fabs(a.x) > std::fabs(a.z) ? Vec3{-a.y, a.x, 0} : Vec3{0, -a.z, a.y};
+    return normalize(Quat{p.x, p.y, p.z, 0});
+  }
+  Vec3 c = cross(a, b);
+  return normalize(Quat{c.x, c.y, c.z, r});
+}
+
+// |cos| of half the angle between two rotations: 1 = equal, 0 = a half turn apart.
+inline float halfAngleCos(Quat a, Quat b) {
+  return std::fabs(a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w);
+}
+
+}  // namespace wisp

@@ -1,0 +1,319 @@
+// One spring-bone chain, one frame. Two update rules share the state:
+//
+// ChainMode::Wisp, per substep h (stages of step_context.h, plus the chain's own):
+//   Carry      the root's (and space's) motion, by the share that is inherited rigidly
+//   Integrate  v <- (v + h (g + f + drag v_air)) / (1 + h (damping + drag));  x~ = x + h v
+//   SolveBones root to tip, bone k from joint k (solved) to joint k+1:
+//              the animated direction r = R_parent L_k c_k, R_parent the parent's *simulated*
+//              rotation, so a curl keeps its shape as the base swings; a damped spring toward
+//              the target T = x_k + r l_k (backward Euler, stable for any stiffness):
+//                 dx = (w^2 h^2 (T - x~) - 2 z w h^2 (v - v_parent)) / (1 + w^2 h^2 + 2 z w h)
+//              with w = stiffness (1/s), z = 1 - elasticity; then hinge and cone limits, the
+//              exact bone length l_k, and collisions of the bone's capsule (colliders/bone_contact.h)
+//   UpdateVelocity  v <- v + (x - x~) / h
+// Joint 0 rides the root. Bone lengths are exact after every substep (follow-the-leader).
+//
+// ChainMode::Vrm: three-vrm's VRMSpringBoneJoint.update, once per fixed step (delta = fixedDt):
+//   next = x + (x - x_prev)(1 - dragForce) + axis stiffness delta + gravityDir gravityPower delta
+//   then the bone length, then for each collider: push the tail out along the contact normal
+//   and restore the length. Same order, same formulas, so a VRM rig moves as it does there.
+#include <algorithm>
+
+#include "chain/chain_state.h"
+#include "colliders/bone_contact.h"
+#include "constraints/angle_limit.h"
+#include "forces/wind_field.h"
+#include "math/quat.h"
+#include "solver/step_context.h"
+
+namespace wisp {
+
+namespace {
+
+constexpr float kFtlDamping = 0.9f;
+
+Transform interpolate(const Transform& a, const Transform& b, float t) {
+  return {lerp(a.position, b.position, t), nlerp(a.rotation, b.rotation, t)};
+}
+
+// Moves joints 1.. by `share` of the rigid motion from pose a to pose b (about a's origin):
+// positions and substep-start positions move, velocities turn, so no velocity is injected.
+// share 1 is the whole motion; a partial share turns by the nlerp'd rotation.
+// Adds the displacement / h to the carry velocity w when invH > 0.
+void carry(ChainState& c, const Transform& a, const Transform& b, const float* share, float uniform, float invH) {
+  if (a.position.x == b.position.x && a.position.y == b.position.y && a.position.z == b.position.z &&
+      a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y && a.rotation.z == b.rotation.z &&
+      a.rotation.w == b.rotation.w)
+    return;
+  const Quat full = mul(b.rotation, conjugate(a.rotation));
+  const Vec3 move = b.position - a.position;
+  for (int j = 1; j < c.joints(); ++j) {
+    float s = share ? share[j] : uniform;
+    if (s <= 0.0f) continue;
+    Quat q = s >= 1.0f ? full : nlerp(Quat{}, full, s);
+    Vec3 t = s >= 1.0f ? move : move * s;
+    Vec3 p{c.px[j], c.py[j], c.pz[j]}, o{c.ox[j], c.oy[j], c.oz[j]}, v{c.vx[j], c.vy[j], c.vz[j]};
+    p = a.position + t + rotate(q, p - a.position);
+    o = a.position + t + rotate(q, o - a.position);
+    v = rotate(q, v);
+    if (invH > 0.0f) {
+      c.wx[j] += (p.x - c.px[j]) * invH;
+      c.wy[j] += (p.y - c.py[j]) * invH;
+      c.wz[j] += (p.z - c.pz[j]) * invH;
+    }
+    c.px[j] = p.x; c.py[j] = p.y; c.pz[j] = p.z;
+    c.ox[j] = o.x; c.oy[j] = o.y; c.oz[j] = o.z;
+    c.vx[j] = v.x; c.vy[j] = v.y; c.vz[j] = v.z;
+  }
+}
+
+// The pose `p` after `share` of the motion a -> b (what carry() does to a point).
+Transform carried(const Transform& p, const Transform& a, const Transform& b, float share) {
+  if (share <= 0.0f) return p;
+  Quat full = mul(b.rotation, conjugate(a.rotation));
+  Quat q = share >= 1.0f ? full : nlerp(Quat{}, full, share);
+  Vec3 t = (b.position - a.position) * (share >= 1.0f ? 1.0f : share);
+  return {a.position + t + rotate(q, p.position - a.position), normalize(mul(q, p.rotation))};
+}
+
+bool isTeleport(const ChainState& c, const Transform& a, const Transform& b) {
+  const ChainParams& p = c.params;
+  if (p.teleportDistance > 0 && length(b.position - a.position) > p.teleportDistance) return true;
+  return p.teleportAngle > 0 && halfAngleCos(a.rotation, b.rotation) < c.cosHalfTeleport;
+}
+
+Vec3 pos(const ChainState& c, int j) { return {c.px[j], c.py[j], c.pz[j]}; }
+void setPos(ChainState& c, int j, Vec3 p) { c.px[j] = p.x; c.py[j] = p.y; c.pz[j] = p.z; }
+
+void storeRotations(ChainState& c, int j, Quat world, Quat local) {
+  c.simRotation[j] = world;
+  float* w = &c.worldRotations[4 * j];
+  float* l = &c.localRotations[4 * j];
+  w[0] = world.x; w[1] = world.y; w[2] = world.z; w[3] = world.w;
+  l[0] = local.x; l[1] = local.y; l[2] = local.z; l[3] = local.w;
+}
+
+// Joint k's rotation once bone k points along `dir` (unit, world); restRot is its rest rotation
+// under the simulated parent.
+void orientJoint(ChainState& c, int k, Quat restRot, Vec3 dir) {
+  Vec3 local = rotate(conjugate(restRot), dir);
+  Quat q = fromUnitVectors(c.childAxis[k], normalizeOr(local, c.childAxis[k]));
+  storeRotations(c, k, normalize(mul(restRot, q)), normalize(mul(c.localRotation[k], q)));
+}
+
+void orientLast(ChainState& c, Quat parent) {
+  int k = c.joints() - 1;
+  storeRotations(c, k, normalize(mul(parent, c.localRotation[k])), c.localRotation[k]);
+}
+
+Vec3 gravityOf(const ChainState& c, const StepContext& ctx) {
+  return c.params.customGravity ? c.params.gravity : ctx.gravity;
+}
+
+bool collides(const ChainState& c, const StepContext& ctx) {
+  return ctx.collisions && c.params.collide && ctx.colliderCount > 0;
+}
+
+// ---- ChainMode::Wisp ----------------------------------------------------------------------
+
+void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float tNow, float h) {
+  const ChainParams& p = c.params;
+  const bool collide = collides(c, ctx);
+  const bool limited = p.limitAngle < 3.14159f || !p.limitAngleCurve.empty();
+  Quat parent = rootRotation;
+  for (int k = 0; k + 1 < c.joints(); ++k) {
+    const int j = k + 1;
+    const Quat restRot = mul(parent, c.localRotation[k]);
+    const Vec3 r = normalizeOr(rotate(restRot, c.childAxis[k]), c.childAxis[k]);
+    const float len = c.boneLength[k];
+    const Vec3 a = pos(c, k);
+    Vec3 x = pos(c, j);
+
+    // damped spring toward the animated pose
+    const float w = c.jStiffness[j];
+    if (w > 0.0f) {
+      const Vec3 target = a + r * len;
+      const float z2w = 2.0f * (1.0f - c.jElasticity[j]) * w;
+      const Vec3 vChild = Vec3{c.vx[j] + c.wx[j], c.vy[j] + c.wy[j], c.vz[j] + c.wz[j]};
+      const Vec3 vParent = Vec3{c.px[k] - c.ox[k], c.py[k] - c.oy[k], c.pz[k] - c.oz[k]} * ctx.invH +
+                           Vec3{c.wx[k], c.wy[k], c.wz[k]};
+      const Vec3 vRel = vChild - vParent;
+      const float w2h2 = w * w * h * h;
+      x += (((target - x) * w2h2) - vRel * (z2w * h * h)) * (1.0f / (1.0f + w2h2 + z2w * h));
+    }
+
+    Vec3 d = normalizeOr(x - a, r);
+    if (p.hinge) d = limitHinge(d, normalizeOr(rotate(restRot, p.hingeAxis), Vec3{1, 0, 0}), r);
+    if (limited) d = limitCone(d, r, c.jCosLimit[j], c.jSinLimit[j]);
+    x = a + d * len;
+
+    if (collide) {
+      const float radius = c.jRadius[j];
+      for (int pass = 0; pass < 2; ++pass)
+        for (int ci = 0; ci < ctx.colliderCount; ++ci) {
+          const ColliderPath& path = ctx.colliders[ci];
+          if ((path.groups & p.colliderMask) == 0) continue;
+          BoneContact hit = boneContact(poseAt(path, tNow), a, x, radius);
+          if (hit.depth <= 0.0f) continue;
+          x += hit.normal * (hit.depth / std::max(hit.t, 0.25f));
+          d = normalizeOr(x - a, d);
+          x = a + d * len;
+        }
+    }
+    setPos(c, j, x);
+    orientJoint(c, k, restRot, d);
+    parent = c.simRotation[k];
+  }
+  orientLast(c, parent);
+}
+
+void wispFrame(ChainState& c, const StepContext& ctx) {
+  const ChainParams& p = c.params;
+  const int n = c.joints();
+  const float h = ctx.h;
+  const bool relative = p.space == ChainSpace::Relative;
+  Transform rootStart = c.rootFrom, spaceStart = c.ownSpace ? c.spaceFrom : c.rootFrom;
+  const Transform spaceEnd = c.ownSpace ? c.spaceTo : c.rootTo;
+
+  // A jump too large to be motion: carry the chain there whole, shape and velocities intact.
+  if (isTeleport(c, rootStart, c.rootTo)) {
+    carry(c, rootStart, c.rootTo, nullptr, 1.0f, 0.0f);
+    const Quat q = mul(c.rootTo.rotation, conjugate(rootStart.rotation));  // joint 0 too: it is not carried
+    setPos(c, 0, c.rootTo.position + rotate(q, pos(c, 0) - rootStart.position));
+    c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
+    for (int j = 1; j < n; ++j) { c.qx[j] = c.px[j]; c.qy[j] = c.py[j]; c.qz[j] = c.pz[j]; }
+    rootStart = c.rootTo;
+    spaceStart = spaceEnd;
+    ++c.teleports;
+  }
+
+  const Vec3 g = gravityOf(c, ctx);
+  const bool turbulent = ctx.wind.varies() && p.drag > 0.0f;
+  const Vec3 meanAir = ctx.wind.global.mean;
+  const int total = ctx.fixedSteps * ctx.substeps;
+  Transform prevRoot = rootStart, prevSpace = spaceStart;
+  for (int sub = 0; sub < total; ++sub) {
+    const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
+    const float time = static_cast<float>(ctx.time0 + static_cast<double>(sub + 1) * h);
+    const Transform root = interpolate(rootStart, c.rootTo, tNow);
+
+    // Stage Carry: the space's motion (minus what is felt as inertia), then what is left of the
+    // root's own motion, by each joint's inertia share.
+    Transform rootBefore = prevRoot;
+    std::fill(c.wx.begin(), c.wx.end(), 0.0f);
+    std::fill(c.wy.begin(), c.wy.end(), 0.0f);
+    std::fill(c.wz.begin(), c.wz.end(), 0.0f);
+    if (relative) {
+      const Transform space = interpolate(spaceStart, spaceEnd, tNow);
+      const float share = 1.0f - p.spaceInertia;
+      carry(c, prevSpace, space, nullptr, share, ctx.invH);
+      rootBefore = carried(prevRoot, prevSpace, space, share);
+      prevSpace = space;
+    }
+    carry(c, rootBefore, root, c.jInertia.data(), 0.0f, ctx.invH);
+    prevRoot = root;
+
+    // Stage::Integrate
+    for (int j = 1; j < n; ++j) {
+      Vec3 x = pos(c, j);
+      const float drag = p.drag;
+      Vec3 air = turbulent ? airVelocity(ctx.wind, x, time) : meanAir;
+      Vec3 acc = g * c.jGravity[j] + p.externalForce * c.jExternal[j] + air * drag;
+      const float k = 1.0f / (1.0f + h * (c.jDamping[j] + drag));
+      Vec3 v = (Vec3{c.vx[j], c.vy[j], c.vz[j]} + acc * h) * k;
+      c.ox[j] = x.x; c.oy[j] = x.y; c.oz[j] = x.z;
+      x += v * h;
+      setPos(c, j, x);
+      c.qx[j] = x.x; c.qy[j] = x.y; c.qz[j] = x.z;
+      c.vx[j] = v.x; c.vy[j] = v.y; c.vz[j] = v.z;
+    }
+    // joint 0 rides the root
+    c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
+    setPos(c, 0, root.position + rotate(root.rotation, c.localPosition[0]));
+
+    solveBones(c, ctx, root.rotation, tNow, h);  // Stage SolveBones
+
+    // Stage::UpdateVelocity
+    c.vx[0] = (c.px[0] - c.ox[0]) * ctx.invH;
+    c.vy[0] = (c.py[0] - c.oy[0]) * ctx.invH;
+    c.vz[0] = (c.pz[0] - c.oz[0]) * ctx.invH;
+    // Follow-the-leader moves only the child of each bone, which is not momentum conserving:
+    // energy drifts to the tip and it never comes to rest. Each joint also takes back most of
+    // the correction its child received (Mueller et al. 2012, "Fast simulation of inextensible
+    // hair and fur", s = 0.9), as if the bone had pulled on both ends.
+    for (int j = 1; j < n; ++j) {
+      float cx = c.px[j] - c.qx[j], cy = c.py[j] - c.qy[j], cz = c.pz[j] - c.qz[j];
+      if (j + 1 < n) {
+        cx -= kFtlDamping * (c.px[j + 1] - c.qx[j + 1]);
+        cy -= kFtlDamping * (c.py[j + 1] - c.qy[j + 1]);
+        cz -= kFtlDamping * (c.pz[j + 1] - c.qz[j + 1]);
+      }
+      c.vx[j] += cx * ctx.invH;
+      c.vy[j] += cy * ctx.invH;
+      c.vz[j] += cz * ctx.invH;
+    }
+  }
+}
+
+// ---- ChainMode::Vrm -----------------------------------------------------------------------
+
+void vrmFrame(ChainState& c, const StepContext& ctx) {
+  const int n = c.joints();
+  const bool collide = collides(c, ctx);
+  const float delta = ctx.h * static_cast<float>(ctx.substeps);  // one fixed step
+  const Vec3 g = gravityOf(c, ctx);
+  const uint32_t mask = c.params.colliderMask;
+  for (int s = 0; s < ctx.fixedSteps; ++s) {
+    const float tNow = static_cast<float>(s + 1) / static_cast<float>(ctx.fixedSteps);
+    const Transform root = interpolate(c.rootFrom, c.rootTo, tNow);
+    c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
+    setPos(c, 0, root.position + rotate(root.rotation, c.localPosition[0]));
+    Quat parent = root.rotation;
+    for (int k = 0; k + 1 < n; ++k) {
+      const int j = k + 1;
+      const Quat restRot = mul(parent, c.localRotation[k]);
+      const Vec3 axis = normalizeOr(rotate(restRot, c.childAxis[k]), c.childAxis[k]);
+      const Vec3 a = pos(c, k);
+      const Vec3 cur = pos(c, j), prev{c.ox[j], c.oy[j], c.oz[j]};
+      const float len = c.boneLength[k];
+      Vec3 next = cur + (cur - prev) * (1.0f - c.jDamping[j]) + axis * (c.jStiffness[j] * delta) +
+                  g * (c.jGravity[j] * delta);
+      next = a + normalizeOr(next - a, axis) * len;
+      if (collide)
+        for (int ci = 0; ci < ctx.colliderCount; ++ci) {
+          const ColliderPath& path = ctx.colliders[ci];
+          if ((path.groups & mask) == 0) continue;
+          SurfacePoint sp = signedDistance(poseAt(path, tNow), next);
+          float dist = sp.distance - c.jRadius[j];
+          if (dist < 0.0f) {
+            next += sp.normal * -dist;
+            next = a + normalizeOr(next - a, axis) * len;
+          }
+        }
+      c.ox[j] = cur.x; c.oy[j] = cur.y; c.oz[j] = cur.z;
+      setPos(c, j, next);
+      const float invDelta = 1.0f / delta;
+      c.vx[j] = (next.x - cur.x) * invDelta;
+      c.vy[j] = (next.y - cur.y) * invDelta;
+      c.vz[j] = (next.z - cur.z) * invDelta;
+      orientJoint(c, k, restRot, normalizeOr(next - a, axis));
+      parent = c.simRotation[k];
+    }
+    orientLast(c, parent);
+  }
+}
+
+}  // namespace
+
+void simulateChain(ChainState& c, const StepContext& ctx) {
+  if (c.params.mode == ChainMode::Vrm) vrmFrame(c, ctx);
+  else wispFrame(c, ctx);
+  float fastest = 0;
+  for (int j = 0; j < c.joints(); ++j) fastest = std::max(fastest, lengthSq(Vec3{c.vx[j], c.vy[j], c.vz[j]}));
+  c.maxSpeed = std::sqrt(fastest);
+  c.rootFrom = c.rootTo;
+  c.spaceFrom = c.spaceTo;
+  c.writeOutput(0, c.joints());
+}
+
+}  // namespace wisp
