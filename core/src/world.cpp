@@ -690,8 +690,10 @@ Status World::teleportChain(ChainId id, const Transform& root) {
   for (int j = 0; j < c->joints(); ++j) {
     Vec3 p = to.position + rotate(q, Vec3{c->px[j], c->py[j], c->pz[j]} - from.position);
     Vec3 o = to.position + rotate(q, Vec3{c->ox[j], c->oy[j], c->oz[j]} - from.position);
+    Vec3 t = to.position + rotate(q, Vec3{c->qx[j], c->qy[j], c->qz[j]} - from.position);  // VRM's tail
     Vec3 v = rotate(q, Vec3{c->vx[j], c->vy[j], c->vz[j]});
-    c->px[j] = c->qx[j] = p.x; c->py[j] = c->qy[j] = p.y; c->pz[j] = c->qz[j] = p.z;
+    c->px[j] = p.x; c->py[j] = p.y; c->pz[j] = p.z;
+    c->qx[j] = t.x; c->qy[j] = t.y; c->qz[j] = t.z;
     c->ox[j] = o.x; c->oy[j] = o.y; c->oz[j] = o.z;
     c->vx[j] = v.x; c->vy[j] = v.y; c->vz[j] = v.z;
     Quat wq = normalize(mul(q, c->simRotation[j]));
@@ -1032,7 +1034,7 @@ uint64_t World::stateHash() const {
     const ChainState& c = w.chains[i];
     if (!c.alive) continue;
     h.value(static_cast<uint64_t>(i));
-    for (const auto* a : {&c.px, &c.py, &c.pz, &c.vx, &c.vy, &c.vz, &c.ox, &c.oy, &c.oz, &c.worldRotations,
+    for (const auto* a : {&c.px, &c.py, &c.pz, &c.vx, &c.vy, &c.vz, &c.ox, &c.oy, &c.oz, &c.qx, &c.qy, &c.qz, &c.worldRotations,
                           &c.jDamping, &c.jStiffness, &c.jElasticity, &c.jInertia, &c.jGravity, &c.jExternal,
                           &c.jRadius, &c.jCosLimit})
       h.array(*a);

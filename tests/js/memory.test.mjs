@@ -12,7 +12,10 @@ for (const [name, wisp] of Object.entries(builds)) {
       rope.pin(3, anchor);
       world.addCollider({ type: 'capsule', radius: 0.1, halfHeight: 0.2 });
       const tail = rope.cut(8);
+      const chain = world.addChain({ points: [0, 2, 0, 0, 1.9, 0, 0, 1.8, 0], stiffnessCurve: [[0, 1], [1, 0.5]] });
+      chain.setRoot([0.1, 2, 0]);
       world.step(1 / 60);
+      chain.dispose();
       tail.dispose();
       world.dispose();
     };

@@ -1,6 +1,6 @@
 // Compiled (not run) by tests/js/types.test.mjs: the declarations must accept real usage and
 // reject mistakes (the @ts-expect-error lines fail the build if they stop being errors).
-import { createWisp, WispError, type Rope, type WorldSettings } from 'wisp';
+import { createWisp, WispError, fromDynamicBone, savePreset, loadPreset, type Chain, type Rope, type WorldSettings } from 'wisp';
 
 async function main(): Promise<void> {
   const wisp = await createWisp({ threads: 'auto' });
@@ -26,6 +26,19 @@ async function main(): Promise<void> {
   } catch (e) {
     if (e instanceof WispError) console.log(e.code, e.message, steps, xyz.length, world.lastStep.droppedTime);
   }
+  const tailBone: Chain = world.addChain({
+    joints: [{ position: [0, 0.05, -0.1] }, { position: [0, -0.08, 0], rotation: [0, 0, 0, 1] }],
+    stiffness: 6, elasticity: 0.3, stiffnessCurve: [[0, 1], [1, 0.3]], radius: 0.02, gravity: null, space: 'relative',
+  });
+  tailBone.setRootMatrix(new Float32Array(16));
+  tailBone.setRoot({ x: 0, y: 1, z: 0 }, { x: 0, y: 0, z: 0, w: 1 });
+  const local: Float32Array = tailBone.localRotations;
+  const err: number = tailBone.stats().maxLengthError + local.length;
+  const preset = loadPreset(savePreset(fromDynamicBone({ damping: 0.2, elasticity: 0.05 }).params, 'ponytail'));
+  tailBone.set(preset.params);
+  console.log(err);
+  // @ts-expect-error: mode is 'wisp' or 'vrm'
+  world.addChain({ points: [0, 0, 0, 0, -1, 0], mode: 'dynamic-bone' });
   // @ts-expect-error: segments is a number
   world.addRope({ segments: '4' });
   // @ts-expect-error: unknown collider type

@@ -178,9 +178,86 @@ export interface ColliderDef {
   halfHeight?: number;
   /** m. Default [0.1, 0.1, 0.1]. */
   halfExtents?: Vec3Like;
+  /** m (capsule): radius at +halfHeight, for a tapered capsule. Default: same as radius. */
+  radiusTop?: number;
   /** Coulomb coefficient 0..2. Default 0.3. */
   friction?: number;
   enabled?: boolean;
+  /** Sphere, capsule: keep things inside instead of outside. Default false. */
+  inside?: boolean;
+  /** Bits matched against ChainParams.colliderMask (VRM collider groups). Default all. */
+  groups?: number;
+}
+
+/** A multiplier along the chain, root (t = 0) to tip (t = 1): [t, value] keys, t increasing, linear between. */
+export type Curve = ReadonlyArray<readonly [number, number] | { t: number; value: number }>;
+
+/** Chain parameters that can change at any time (Chain.set). Per-joint value = base * curve(t). */
+export interface ChainParams {
+  /** 'wisp' (substepped, per-second parameters) or 'vrm' (three-vrm's per-frame rule, VRM meanings). Default 'wisp'. */
+  mode?: 'wisp' | 'vrm';
+  /** 1/s: velocity decays as dv/dt = -damping v. VRM mode: dragForce (0..1). Default 2. */
+  damping?: number;
+  /** 1/s: angular frequency of the pull toward the animated pose (relative to the simulated parent). VRM mode: stiffness. Default 4. */
+  stiffness?: number;
+  /** 0..1: 0 = the pull never overshoots (critically damped), 1 = an undamped spring. Default 0. */
+  elasticity?: number;
+  /** 0..1: share of the root's motion carried rigidly (1 = no lag). Default 0. */
+  inertia?: number;
+  /** Multiplies the gravity; negative = anti-gravity. VRM mode: gravityPower (with gravity = gravityDir). Default 1. */
+  gravityScale?: number;
+  /** m/s²: the chain's own gravity instead of the world's; null = the world's. Default null. */
+  gravity?: Vec3Like | null;
+  /** m/s², an acceleration on every joint. Default [0, 0, 0]. */
+  externalForce?: Vec3Like;
+  /** 1/s: coupling to the air velocity (wind). Default 0.5. */
+  drag?: number;
+  /** m: the capsule around each bone for collisions. VRM mode: hitRadius. Default 0.02. */
+  radius?: number;
+  /** rad in [0, π]: cone around the animated direction; π = free. Default π. */
+  limitAngle?: number;
+  /** Keep each bone in the plane normal to hingeAxis (in the joint's rest frame). Default false. */
+  hinge?: boolean;
+  hingeAxis?: Vec3Like;
+  collide?: boolean;
+  /** Collides with colliders whose groups share a bit. Default all. */
+  colliderMask?: number;
+  /** 'world', or 'relative': also carry (1 - spaceInertia) of the motion of the space transform (Chain.setSpace; the root until set). Default 'world'. */
+  space?: 'world' | 'relative';
+  spaceInertia?: number;
+  /** m and rad: a root jump larger than this within one frame is carried rigidly. 0 = off. Defaults 1 m, π/2. */
+  teleportDistance?: number;
+  teleportAngle?: number;
+  dampingCurve?: Curve; stiffnessCurve?: Curve; elasticityCurve?: Curve; inertiaCurve?: Curve;
+  gravityCurve?: Curve; externalForceCurve?: Curve; radiusCurve?: Curve; limitAngleCurve?: Curve;
+}
+
+export interface ChainJointDef {
+  /** m, in the parent joint's frame (joint 0: the root's). */
+  position: Vec3Like;
+  /** Local rest rotation. Default identity. */
+  rotation?: QuatLike;
+}
+
+export interface ChainDef extends ChainParams {
+  /** A bone hierarchy (2 or more joints); or use points. */
+  joints?: ChainJointDef[];
+  /** World rest positions, x y z ... (2 or more); the bones keep the root's orientation. */
+  points?: ArrayLike<number>;
+  /** The root's pose at creation. */
+  position?: Vec3Like;
+  rotation?: QuatLike;
+  /** m: a tip past the last joint, so the last bone rotates too. Default 0. */
+  endLength?: number;
+}
+
+export interface ChainStats {
+  joints: number;
+  /** m: the largest bone length error after the last step. */
+  maxLengthError: number;
+  /** m/s. */
+  maxSpeed: number;
+  teleports: number;
 }
 
 export interface WindZoneDef {
@@ -208,6 +285,7 @@ export interface StepReport {
 export interface WorldStats {
   ropes: number;
   cloths: number;
+  chains: number;
   particles: number;
   constraints: number;
   anchors: number;
@@ -228,6 +306,8 @@ export class Wisp {
   readonly simd: boolean;
   readonly maxThreads: number;
   createWorld(settings?: WorldSettings): World;
+  /** Self-test: the library's determinism scene run for `frames` (default 600) frames on `threads` threads; its state hash. */
+  determinismSceneHash(threads?: number, frames?: number): string;
   /** Bytes of WASM heap in use, for leak checks. */
   heapUsed(): number;
   readonly module: unknown;
@@ -249,6 +329,8 @@ export class World {
   setWind(wind: WindSettings): void;
   addRope(def: RopeDef): Rope;
   addCloth(def: ClothDef): Cloth;
+  /** A spring-bone chain following a root you move every frame (Chain.setRoot). */
+  addChain(def: ChainDef): Chain;
   addAnchor(position?: Vec3Like): Anchor;
   /** A local wind added to the global one inside a sphere or box. */
   addWindZone(def: WindZoneDef): WindZone;
@@ -316,6 +398,34 @@ export class Cloth {
   dispose(): void;
 }
 
+export class Chain {
+  readonly disposed: boolean;
+  /** Joints, with the end tip if endLength > 0. */
+  readonly count: number;
+  /** x, y, z per joint: a view into WASM memory, refreshed every step. */
+  readonly positions: Float32Array;
+  /** World rotations x, y, z, w per joint: a view. */
+  readonly rotations: Float32Array;
+  /** Rotations relative to the parent joint (the root for joint 0), x, y, z, w per joint: what bone.quaternion takes. A view. */
+  readonly localRotations: Float32Array;
+  readonly params: Required<Omit<ChainParams, 'mode' | 'space' | 'gravity'>> & { mode: number; space: number; gravity: [number, number, number] | null };
+  set(params: ChainParams): void;
+  /** The root's pose from animation, reached at the end of the next step. No allocation. */
+  setRoot(position: Vec3Like, rotation?: QuatLike): void;
+  /** From a column-major 4x4 world matrix (three.js Matrix4.elements); scale is removed. */
+  setRootMatrix(elements: ArrayLike<number>): void;
+  setSpace(position: Vec3Like, rotation?: QuatLike): void;
+  setSpaceMatrix(elements: ArrayLike<number>): void;
+  /** Jumps the root there, carrying the chain rigidly: same shape, no velocity added. */
+  teleport(position: Vec3Like, rotation?: QuatLike): void;
+  /** The rest pose on the current root, at rest. */
+  reset(): void;
+  stats(): ChainStats;
+  particle(index: number): ParticleState;
+  setVelocity(index: number, velocity: Vec3Like): void;
+  dispose(): void;
+}
+
 export class WindZone {
   readonly disposed: boolean;
   set(def: WindZoneDef): void;
@@ -345,3 +455,31 @@ export class Collider {
 }
 
 export const colliderTypes: readonly ColliderType[];
+/** The determinism scene's hash after 600 frames, the same for every build (Wisp.determinismSceneHash). */
+export const DETERMINISM_GOLDEN_HASH: string;
+
+// ---- presets (presets.js) ------------------------------------------------------------------
+
+export interface DynamicBoneSettings {
+  damping?: number; elasticity?: number; stiffness?: number; inert?: number; radius?: number;
+  gravity?: [number, number, number]; force?: [number, number, number]; endLength?: number;
+  dampingDistrib?: Curve; elasticityDistrib?: Curve; stiffnessDistrib?: Curve; inertDistrib?: Curve; radiusDistrib?: Curve;
+}
+/** Dynamic Bone values (tuned at frameRate, default 60) as ChainParams; multiply endLengthRatio by the last bone's length. */
+export function fromDynamicBone(settings: DynamicBoneSettings, options?: { frameRate?: number }): { params: ChainParams; endLengthRatio: number };
+export interface KawaiiPhysicsSettings {
+  Damping?: number; Stiffness?: number; WorldDampingLocation?: number; Radius?: number; LimitAngle?: number;
+  Gravity?: [number, number, number]; TargetFramerate?: number;
+  DampingCurve?: Curve; StiffnessCurve?: Curve; RadiusCurve?: Curve; LimitAngleCurve?: Curve;
+}
+/** KawaiiPhysics values (Unreal units and axes) as ChainParams. */
+export function fromKawaiiPhysics(settings: KawaiiPhysicsSettings): { params: ChainParams };
+export interface VRMJointSettings {
+  stiffness?: number; gravityPower?: number; gravityDir?: Vec3Like; dragForce?: number; hitRadius?: number;
+}
+/** A VRMC_springBone spring's joints as ChainParams for mode 'vrm' (exact: three-vrm's rule). */
+export function fromVRMSpring(joints: VRMJointSettings[], boneLengths: number[]): { params: ChainParams };
+/** A preset as JSON text. */
+export function savePreset(params: ChainParams, name?: string): string;
+/** Reads a preset saved by savePreset. */
+export function loadPreset(json: string): { name: string; params: ChainParams };

@@ -16,7 +16,7 @@ const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = '4dc6833a637eb700';
+export const DETERMINISM_GOLDEN_HASH = '1dd26930a9854251';
 
 export class WispError extends Error {
   /** @param {string} message @param {string} code */
@@ -607,16 +607,37 @@ export class Cloth extends Body {
   dispose() { super.dispose(); this.#normals = null; }
 }
 
-function transformArgs(position, rotation) {
-  const p = vec3(position, 'position'), q = quat(rotation, 'rotation');
-  return [p[0], p[1], p[2], q[0], q[1], q[2], q[3]];
+// Per-frame setters fill this scratch pose (x y z, qx qy qz qw) instead of making arrays, so a
+// frame's calls allocate nothing.
+const POSE = new Float64Array(7);
+function readPose(position, rotation) {
+  if (position && typeof position === 'object' && 'x' in position) {
+    POSE[0] = num(position.x, 'position.x'); POSE[1] = num(position.y, 'position.y'); POSE[2] = num(position.z, 'position.z');
+  } else {
+    if (!position || position.length !== 3) fail('position must be [x, y, z] or {x, y, z}');
+    POSE[0] = num(position[0], 'position[0]'); POSE[1] = num(position[1], 'position[1]'); POSE[2] = num(position[2], 'position[2]');
+  }
+  if (rotation && typeof rotation === 'object' && 'w' in rotation) {
+    POSE[3] = num(rotation.x, 'rotation.x'); POSE[4] = num(rotation.y, 'rotation.y');
+    POSE[5] = num(rotation.z, 'rotation.z'); POSE[6] = num(rotation.w, 'rotation.w');
+  } else {
+    if (!rotation || rotation.length !== 4) fail('rotation must be [x, y, z, w] or {x, y, z, w}');
+    for (let i = 0; i < 4; i++) POSE[3 + i] = num(rotation[i], `rotation[${i}]`);
+  }
+  return POSE;
 }
-function matrixArgs(e) {
+// A column-major 4x4 matrix (three.js Matrix4.elements) into POSE; scale is removed.
+function readMatrix(e) {
   if (!e || e.length !== 16) fail('matrix must have 16 elements (column-major)');
   const sx = Math.hypot(e[0], e[1], e[2]), sy = Math.hypot(e[4], e[5], e[6]), sz = Math.hypot(e[8], e[9], e[10]);
   if (!(sx > 0 && sy > 0 && sz > 0)) fail('matrix has a zero-length axis');
-  const q = quatFromRotation(e[0] / sx, e[4] / sy, e[8] / sz, e[1] / sx, e[5] / sy, e[9] / sz, e[2] / sx, e[6] / sy, e[10] / sz);
-  return [e[12], e[13], e[14], q[0], q[1], q[2], q[3]];
+  POSE[0] = e[12]; POSE[1] = e[13]; POSE[2] = e[14];
+  quatFromRotation(e[0] / sx, e[4] / sy, e[8] / sz, e[1] / sx, e[5] / sy, e[9] / sz, e[2] / sx, e[6] / sy, e[10] / sz, POSE, 3);
+  return POSE;
+}
+function callPose(world, fn, id, P) {
+  const n = world._native;
+  world._check(n[fn](id, P[0], P[1], P[2], P[3], P[4], P[5], P[6]));
 }
 
 /**
@@ -649,20 +670,14 @@ export class Chain extends Handle {
     this._world._check(this._world._native.setChainParams(this._id, p));
   }
   /** The root's pose from animation, reached at the end of the next step (interpolated across it). */
-  setRoot(position, rotation = [0, 0, 0, 1]) {
-    this._world._check(this._world._native.setChainRoot(this._id, ...transformArgs(position, rotation)));
-  }
+  setRoot(position, rotation = IDENTITY) { callPose(this._world, 'setChainRoot', this._id, readPose(position, rotation)); }
   /** setRoot from a column-major 4x4 world matrix (three.js Matrix4.elements); scale is removed. */
-  setRootMatrix(elements) { this._world._check(this._world._native.setChainRoot(this._id, ...matrixArgs(elements))); }
+  setRootMatrix(elements) { callPose(this._world, 'setChainRoot', this._id, readMatrix(elements)); }
   /** The pose of the simulation space (params.space = 'relative'), e.g. the hips. */
-  setSpace(position, rotation = [0, 0, 0, 1]) {
-    this._world._check(this._world._native.setChainSpace(this._id, ...transformArgs(position, rotation)));
-  }
-  setSpaceMatrix(elements) { this._world._check(this._world._native.setChainSpace(this._id, ...matrixArgs(elements))); }
+  setSpace(position, rotation = IDENTITY) { callPose(this._world, 'setChainSpace', this._id, readPose(position, rotation)); }
+  setSpaceMatrix(elements) { callPose(this._world, 'setChainSpace', this._id, readMatrix(elements)); }
   /** Jumps the root there now, carrying the chain rigidly: same shape, no velocity added. */
-  teleport(position, rotation = [0, 0, 0, 1]) {
-    this._world._check(this._world._native.teleportChain(this._id, ...transformArgs(position, rotation)));
-  }
+  teleport(position, rotation = IDENTITY) { callPose(this._world, 'teleportChain', this._id, readPose(position, rotation)); }
   /** The rest pose on the current root, at rest. */
   reset() { this._world._check(this._world._native.resetChain(this._id)); }
   /** { joints, maxLengthError (m), maxSpeed (m/s), teleports } after the last step. */
@@ -724,39 +739,41 @@ export class Collider extends Handle {
    * Pose reached at the end of the next step: the collider sweeps there across the substeps,
    * pushing what it meets. With { teleport: true } it jumps there and sweeps nothing.
    */
-  setTransform(position, rotation = [0, 0, 0, 1], options = {}) {
-    const p = vec3(position, 'collider position'), q = quat(rotation, 'collider rotation');
-    const n = this._world._native;
-    const fn = objectArg(options, 'options').teleport ? n.teleportCollider : n.setColliderTransform;
-    this._world._check(fn.call(n, this._id, p[0], p[1], p[2], q[0], q[1], q[2], q[3]));
+  setTransform(position, rotation = IDENTITY, options) {
+    const teleport = options !== undefined && objectArg(options, 'options').teleport;
+    callPose(this._world, teleport ? 'teleportCollider' : 'setColliderTransform', this._id, readPose(position, rotation));
   }
   /** Pose from a column-major 4x4 matrix (three.js Matrix4.elements); scale is removed. */
-  setMatrix(e, options = {}) {
-    const a = matrixArgs(e);
-    this.setTransform([a[0], a[1], a[2]], [a[3], a[4], a[5], a[6]], options);
+  setMatrix(e, options) {
+    const teleport = options !== undefined && objectArg(options, 'options').teleport;
+    callPose(this._world, teleport ? 'teleportCollider' : 'setColliderTransform', this._id, readMatrix(e));
   }
   setEnabled(on) { this._world._check(this._world._native.setColliderEnabled(this._id, bool(on, 'enabled'))); }
   setFriction(mu) { this._world._check(this._world._native.setColliderFriction(this._id, num(mu, 'friction'))); }
   dispose() { this._dispose((n, id) => n.removeCollider(id)); }
 }
 
-// Shepperd's method: pick the largest of w, x, y, z to divide by.
-function quatFromRotation(m00, m01, m02, m10, m11, m12, m20, m21, m22) {
+// Shepperd's method: pick the largest of w, x, y, z to divide by. Writes x y z w at out[o..].
+function quatFromRotation(m00, m01, m02, m10, m11, m12, m20, m21, m22, out, o) {
   const tr = m00 + m11 + m22;
+  let x, y, z, w;
   if (tr > 0) {
     const s = 0.5 / Math.sqrt(tr + 1);
-    return [(m21 - m12) * s, (m02 - m20) * s, (m10 - m01) * s, 0.25 / s];
-  }
-  if (m00 > m11 && m00 > m22) {
+    x = (m21 - m12) * s; y = (m02 - m20) * s; z = (m10 - m01) * s; w = 0.25 / s;
+  } else if (m00 > m11 && m00 > m22) {
     const s = 2 * Math.sqrt(1 + m00 - m11 - m22);
-    return [0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s];
-  }
-  if (m11 > m22) {
+    x = 0.25 * s; y = (m01 + m10) / s; z = (m02 + m20) / s; w = (m21 - m12) / s;
+  } else if (m11 > m22) {
     const s = 2 * Math.sqrt(1 + m11 - m00 - m22);
-    return [(m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s];
+    x = (m01 + m10) / s; y = 0.25 * s; z = (m12 + m21) / s; w = (m02 - m20) / s;
+  } else {
+    const s = 2 * Math.sqrt(1 + m22 - m00 - m11);
+    x = (m02 + m20) / s; y = (m12 + m21) / s; z = 0.25 * s; w = (m10 - m01) / s;
   }
-  const s = 2 * Math.sqrt(1 + m22 - m00 - m11);
-  return [(m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s];
+  out[o] = x; out[o + 1] = y; out[o + 2] = z; out[o + 3] = w;
 }
+const IDENTITY = Object.freeze([0, 0, 0, 1]);
 
 export { COLLIDER_TYPE_NAMES as colliderTypes };
+
+export * from './presets.js';

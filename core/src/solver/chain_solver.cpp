@@ -257,16 +257,22 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
 
 // ---- ChainMode::Vrm -----------------------------------------------------------------------
 
+// State per joint j >= 1: q = VRM's current tail, o = its previous tail, x = the bone's
+// position as the skeleton shows it (rest length from its parent). three-vrm measures each bone's
+// length as the distance from its head now to its child's position as the skeleton last showed
+// it (the child's world matrix is only refreshed after its own update), so the tail is kept at
+// that length, not the rest length; the same is done here.
 void vrmFrame(ChainState& c, const StepContext& ctx) {
   const int n = c.joints();
   const bool collide = collides(c, ctx);
   const float delta = ctx.h * static_cast<float>(ctx.substeps);  // one fixed step
+  const float invDelta = 1.0f / delta;
   const Vec3 g = gravityOf(c, ctx);
   const uint32_t mask = c.params.colliderMask;
   for (int s = 0; s < ctx.fixedSteps; ++s) {
     const float tNow = static_cast<float>(s + 1) / static_cast<float>(ctx.fixedSteps);
     const Transform root = interpolate(c.rootFrom, c.rootTo, tNow);
-    c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
+    c.vx[0] = c.vy[0] = c.vz[0] = 0;
     setPos(c, 0, root.position + rotate(root.rotation, c.localPosition[0]));
     Quat parent = root.rotation;
     for (int k = 0; k + 1 < n; ++k) {
@@ -274,8 +280,8 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
       const Quat restRot = mul(parent, c.localRotation[k]);
       const Vec3 axis = normalizeOr(rotate(restRot, c.childAxis[k]), c.childAxis[k]);
       const Vec3 a = pos(c, k);
-      const Vec3 cur = pos(c, j), prev{c.ox[j], c.oy[j], c.oz[j]};
-      const float len = c.boneLength[k];
+      const Vec3 cur{c.qx[j], c.qy[j], c.qz[j]}, prev{c.ox[j], c.oy[j], c.oz[j]};
+      const float len = length(pos(c, j) - a);  // to the child as last shown (see above)
       Vec3 next = cur + (cur - prev) * (1.0f - c.jDamping[j]) + axis * (c.jStiffness[j] * delta) +
                   g * (c.jGravity[j] * delta);
       next = a + normalizeOr(next - a, axis) * len;
@@ -291,12 +297,13 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
           }
         }
       c.ox[j] = cur.x; c.oy[j] = cur.y; c.oz[j] = cur.z;
-      setPos(c, j, next);
-      const float invDelta = 1.0f / delta;
+      c.qx[j] = next.x; c.qy[j] = next.y; c.qz[j] = next.z;
       c.vx[j] = (next.x - cur.x) * invDelta;
       c.vy[j] = (next.y - cur.y) * invDelta;
       c.vz[j] = (next.z - cur.z) * invDelta;
-      orientJoint(c, k, restRot, normalizeOr(next - a, axis));
+      const Vec3 dir = normalizeOr(next - a, axis);
+      setPos(c, j, a + dir * c.boneLength[k]);
+      orientJoint(c, k, restRot, dir);
       parent = c.simRotation[k];
     }
     orientLast(c, parent);

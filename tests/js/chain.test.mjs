@@ -1,0 +1,100 @@
+// The chain API from JavaScript: creation, views, errors, disposal, presets.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { builds, rejects } from './load.mjs';
+import { fromDynamicBone, fromKawaiiPhysics, fromVRMSpring, savePreset, loadPreset, DETERMINISM_GOLDEN_HASH } from '../../wasm/js/index.js';
+
+const wisp = builds.single;
+
+function ponytail(world, extra = {}) {
+  return world.addChain({
+    position: [0, 1.6, 0],
+    joints: [{ position: [0, 0, -0.13] }, ...Array.from({ length: 7 }, () => ({ position: [0, -0.06, -0.01] }))],
+    ...extra,
+  });
+}
+
+test('a chain hangs from its root with exact bone lengths; views are zero-copy and stable', () => {
+  const world = wisp.createWorld({});
+  const chain = ponytail(world, { endLength: 0.03 });
+  assert.equal(chain.count, 9);
+  const p = chain.positions, r = chain.rotations, l = chain.localRotations;
+  assert.equal(p.length, 27);
+  assert.equal(r.length, 36);
+  assert.equal(l.length, 36);
+  for (let f = 0; f < 120; f++) {
+    chain.setRoot([Math.sin(f * 0.1) * 0.3, 1.6, 0], [0, Math.sin(f * 0.05), 0, Math.cos(f * 0.05)]);
+    world.step(1 / 60);
+  }
+  assert.equal(chain.positions, p, 'the same view object while memory has not grown');
+  assert.ok(chain.stats().maxLengthError < 2e-6);
+  for (let j = 0; j < chain.count; j++) {
+    const n = Math.hypot(l[4 * j], l[4 * j + 1], l[4 * j + 2], l[4 * j + 3]);
+    assert.ok(Math.abs(n - 1) < 1e-5, `joint ${j} local rotation is a unit quaternion`);
+  }
+  assert.equal(world.stats().chains, 1);
+  world.dispose();
+});
+
+test('bad chain input throws WispError naming the parameter and changes nothing', () => {
+  const world = wisp.createWorld({});
+  const chain = ponytail(world);
+  world.step(1 / 60);
+  const hash = world.stateHash();
+  rejects(() => world.addChain({ points: [0, 0, 0] }), 'invalid-argument', /at least 2 joints/);
+  rejects(() => world.addChain({}), 'invalid-argument', /exactly one of joints or points/);
+  rejects(() => world.addChain({ points: [0, 0, 0, 0, 1] }), 'invalid-argument', /multiple of 3/);
+  rejects(() => world.addChain({ points: [0, 0, 0, 0, 0, 0] }), 'invalid-argument', /zero length/);
+  rejects(() => ponytail(world, { stiffness: NaN }), 'invalid-argument', /ChainParams\.stiffness/);
+  rejects(() => ponytail(world, { mode: 'dynamic' }), 'invalid-argument', /chain\.mode must be one of/);
+  rejects(() => ponytail(world, { radiusCurve: [[0, 1], [0, 2]] }), 'invalid-argument', /radiusCurve\[1\]\.t must be greater/);
+  rejects(() => ponytail(world, { radiusCurve: [[0, 1], [2, 2]] }), 'invalid-argument', /radiusCurve\[1\]\.t/);
+  rejects(() => ponytail(world, { radiusCurve: [1, 2] }), 'invalid-argument', /radiusCurve\[0\] must be/);
+  rejects(() => ponytail(world, { stiffnes: 3 }), 'invalid-argument', /chain\.stiffnes is not a known option/);
+  rejects(() => chain.set({ limitAngle: 4 }), 'invalid-argument', /ChainParams\.limitAngle/);
+  rejects(() => chain.setRoot([NaN, 0, 0]), 'invalid-argument', /position/);
+  rejects(() => chain.setRoot([0, 0, 0], [0, 0, 0, 0]), 'invalid-argument', /zero quaternion/);
+  rejects(() => chain.setRootMatrix(new Float32Array(15)), 'invalid-argument', /16 elements/);
+  rejects(() => chain.particle(99), 'out-of-range');
+  assert.equal(world.stateHash(), hash);
+  chain.dispose();
+  chain.dispose();  // twice is fine
+  rejects(() => chain.positions, 'disposed');
+  rejects(() => chain.setRoot([0, 0, 0]), 'disposed');
+  world.dispose();
+});
+
+test('the determinism self-test gives the golden hash (single-threaded build)', () => {
+  assert.equal(wisp.determinismSceneHash(1), DETERMINISM_GOLDEN_HASH);
+});
+
+test('Dynamic Bone, KawaiiPhysics and VRM presets convert by the documented formulas', () => {
+  const db = fromDynamicBone({ damping: 0.2, elasticity: 0.09, stiffness: 0, inert: 0.5, radius: 0.03, gravity: [0, -0.001, 0], endLength: 0.5,
+    dampingDistrib: [{ time: 0, value: 1 }, { time: 1, value: 0.5 }] });
+  assert.ok(Math.abs(db.params.damping - -Math.log(0.8) * 60) < 1e-9);
+  assert.ok(Math.abs(db.params.stiffness - 60 * 0.3) < 1e-9);
+  assert.ok(Math.abs(db.params.limitAngle - Math.PI) < 1e-12);
+  assert.ok(Math.abs(db.params.gravity[1] - -3.6) < 1e-9);
+  assert.ok(Math.abs(db.params.dampingCurve[1][1] - Math.log(0.9) / Math.log(0.8)) < 1e-9, 'curve keys map through the same formula');
+  assert.equal(db.endLengthRatio, 0.5);
+  assert.equal(fromDynamicBone({ stiffness: 1 }).params.limitAngle, 0);
+  const k = fromKawaiiPhysics({ Radius: 5, LimitAngle: 30, Gravity: [0, 0, -981], WorldDampingLocation: 0.75 });
+  assert.equal(k.params.radius, 0.05);
+  assert.ok(Math.abs(k.params.limitAngle - Math.PI / 6) < 1e-12);
+  assert.deepEqual(k.params.gravity, [0, -9.81, -0]);
+  assert.equal(k.params.inertia, 0.25);
+  const v = fromVRMSpring([{ stiffness: 1, dragForce: 0.4, hitRadius: 0.02 }, { stiffness: 0.5, dragForce: 0.6 }, {}], [0.1, 0.3]);
+  assert.equal(v.params.mode, 'vrm');
+  assert.deepEqual(v.params.stiffnessCurve, [[0, 1], [0.25, 1], [1, 0.5]]);
+  // every converted set is accepted by the solver
+  const world = wisp.createWorld({});
+  for (const params of [db.params, k.params]) ponytail(world, params);
+  world.addChain({ points: [0, 1, 0, 0, 0.9, 0, 0, 0.6, 0], ...v.params });
+  // presets round-trip as JSON
+  const back = loadPreset(savePreset(db.params, 'ponytail'));
+  assert.equal(back.name, 'ponytail');
+  assert.deepEqual(back.params, JSON.parse(JSON.stringify(db.params)));
+  assert.throws(() => loadPreset('{"format":"other"}'), /format/);
+  assert.throws(() => loadPreset('not json'), /not JSON/);
+  world.dispose();
+});

@@ -1,0 +1,184 @@
+// Spring bones for three.js skeletons: a Wisp chain per bone chain of a SkinnedMesh (or of a
+// loaded VRM's spring-bone extension), driven from the animated parent bone and written back
+// into bone.quaternion. Each frame:
+//     rig.beforeStep();  world.step(dt);  rig.afterStep();
+// Neither call allocates: the root's world matrix goes to WASM as numbers, and the local
+// rotations are read from a zero-copy view.
+import { fromVRMSpring } from '../../wasm/js/presets.js';
+
+/**
+ * One chain over `bones` (bones[k + 1] a child of bones[k]); the root is bones[0].parent, whose
+ * world matrix is the animated transform the chain follows. `params` are ChainParams.
+ */
+export class SpringBoneChain {
+  constructor(world, bones, params = {}, { endLength = 0 } = {}) {
+    if (!bones || bones.length < 2) throw new TypeError('SpringBoneChain needs at least 2 bones');
+    if (!bones[0].parent) throw new TypeError('the first bone needs a parent: the transform the chain follows');
+    this.bones = bones;
+    this.root = bones[0].parent;
+    this.root.updateWorldMatrix(true, false);
+    const joints = bones.map((b) => ({
+      position: [b.position.x, b.position.y, b.position.z],
+      rotation: [b.quaternion.x, b.quaternion.y, b.quaternion.z, b.quaternion.w],
+    }));
+    const e = this.root.matrixWorld.elements;
+    this.chain = world.addChain({ joints, endLength, ...params, ...rootPose(e) });
+  }
+
+  /** Hands the root's current world matrix (after animation) to the chain. */
+  beforeStep() {
+    this.root.updateWorldMatrix(true, false);
+    this.chain.setRootMatrix(this.root.matrixWorld.elements);
+  }
+
+  /** Writes the simulated rotations into the bones (local, relative to each parent). */
+  afterStep() {
+    const l = this.chain.localRotations;
+    const bones = this.bones;
+    for (let k = 0; k < bones.length; k++) {
+      const b = bones[k];
+      b.quaternion.set(l[4 * k], l[4 * k + 1], l[4 * k + 2], l[4 * k + 3]);
+      if (!b.matrixAutoUpdate) b.updateMatrix();  // three-vrm's joints switch auto-update off
+    }
+  }
+
+  /** Jump (respawn, cut): the chain keeps its shape and gains no velocity. */
+  teleport() {
+    this.root.updateWorldMatrix(true, false);
+    const p = rootPose(this.root.matrixWorld.elements);
+    this.chain.teleport(p.position, p.rotation);
+  }
+
+  dispose() { this.chain.dispose(); }
+}
+
+function rootPose(e) {
+  const sx = Math.hypot(e[0], e[1], e[2]), sy = Math.hypot(e[4], e[5], e[6]), sz = Math.hypot(e[8], e[9], e[10]);
+  const m00 = e[0] / sx, m10 = e[1] / sx, m20 = e[2] / sx, m01 = e[4] / sy, m11 = e[5] / sy, m21 = e[6] / sy;
+  const m02 = e[8] / sz, m12 = e[9] / sz, m22 = e[10] / sz;
+  const tr = m00 + m11 + m22;
+  let q;
+  if (tr > 0) { const s = 0.5 / Math.sqrt(tr + 1); q = [(m21 - m12) * s, (m02 - m20) * s, (m10 - m01) * s, 0.25 / s]; }
+  else if (m00 > m11 && m00 > m22) { const s = 2 * Math.sqrt(1 + m00 - m11 - m22); q = [0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s]; }
+  else if (m11 > m22) { const s = 2 * Math.sqrt(1 + m11 - m00 - m22); q = [(m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s]; }
+  else { const s = 2 * Math.sqrt(1 + m22 - m00 - m11); q = [(m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s]; }
+  return { position: [e[12], e[13], e[14]], rotation: q };
+}
+
+/**
+ * The spring bones of a three-vrm VRMSpringBoneManager (vrm.springBoneManager of a loaded VRM):
+ * its joints grouped into chains (following joint.child), each a Wisp chain in mode 'vrm' with
+ * VRM's per-joint settings, and its sphere and capsule colliders as world colliders, moved with
+ * their bones each frame. Call setInitState() on the manager first (the loader does) and stop
+ * calling manager.update(): this rig replaces it.
+ */
+export class VRMSpringBoneRig {
+  constructor(world, manager) {
+    this.world = world;
+    this.chains = [];
+    this.colliders = [];
+    const colliderIndex = new Map();
+    const groupBits = new Map();
+    for (const joint of manager.joints) {
+      for (const g of joint.colliderGroups) {
+        if (!groupBits.has(g)) groupBits.set(g, 1 << Math.min(groupBits.size, 31));
+        for (const c of g.colliders) {
+          if (!colliderIndex.has(c)) colliderIndex.set(c, { collider: c, groups: 0 });
+          colliderIndex.get(c).groups |= groupBits.get(g);
+        }
+      }
+    }
+    for (const entry of colliderIndex.values()) {
+      const shape = entry.collider.shape;
+      const def = shape.type === 'sphere'
+        ? { type: 'sphere', radius: shape.radius, inside: !!shape.inside }
+        : shape.type === 'capsule'
+          ? { type: 'capsule', radius: shape.radius, inside: !!shape.inside, halfHeight: 0.5 * shape.tail.clone().sub(shape.offset).length() }
+          : { type: 'plane' };
+      entry.wisp = world.addCollider({ ...def, groups: entry.groups });
+      this.colliders.push(entry);
+    }
+    // chains: start at joints whose bone is no other joint's child
+    const byBone = new Map();
+    for (const j of manager.joints) byBone.set(j.bone, j);
+    const children = new Set();
+    for (const j of manager.joints) if (j.child) children.add(j.child);
+    for (const start of manager.joints) {
+      if (children.has(start.bone)) continue;
+      const joints = [start];
+      while (joints[joints.length - 1].child && byBone.has(joints[joints.length - 1].child)) joints.push(byBone.get(joints[joints.length - 1].child));
+      const last = joints[joints.length - 1];
+      const bones = joints.map((j) => j.bone);
+      if (last.child) bones.push(last.child);
+      if (bones.length < 2) continue;
+      const settings = joints.map((j) => ({
+        stiffness: j.settings.stiffness, dragForce: j.settings.dragForce, gravityPower: j.settings.gravityPower,
+        gravityDir: j.settings.gravityDir, hitRadius: j.settings.hitRadius,
+      }));
+      while (settings.length < bones.length) settings.push(settings[settings.length - 1]);  // the tail joint
+      const lengths = bones.slice(1).map((b) => b.position.length());
+      const { params } = fromVRMSpring(settings, lengths);
+      let mask = 0;
+      for (const g of start.colliderGroups) mask |= groupBits.get(g);
+      params.colliderMask = mask >>> 0;
+      params.collide = mask !== 0;
+      this.chains.push(new SpringBoneChain(world, bones, params));
+    }
+  }
+
+  beforeStep() {
+    for (const c of this.chains) c.beforeStep();
+    for (const entry of this.colliders) {
+      const c = entry.collider;
+      c.updateWorldMatrix(true, false);
+      colliderPose(c);
+      entry.wisp.setTransform(POS, ROT);
+    }
+  }
+
+  afterStep() {
+    for (const c of this.chains) c.afterStep();
+  }
+
+  dispose() {
+    for (const c of this.chains) c.dispose();
+    for (const e of this.colliders) e.wisp.dispose();
+    this.chains = [];
+    this.colliders = [];
+  }
+}
+
+// World pose of a three-vrm collider, into POS and ROT (no allocation): for a capsule, the
+// midpoint of offset..tail with local Y along it (Wisp's capsule axis); for a plane, local Y
+// along its normal.
+const POS = new Float64Array(3), ROT = new Float64Array(4), A = new Float64Array(3), B = new Float64Array(3);
+function transformPoint(e, v, out) {
+  out[0] = e[0] * v.x + e[4] * v.y + e[8] * v.z + e[12];
+  out[1] = e[1] * v.x + e[5] * v.y + e[9] * v.z + e[13];
+  out[2] = e[2] * v.x + e[6] * v.y + e[10] * v.z + e[14];
+}
+function colliderPose(c) {
+  const e = c.matrixWorld.elements;
+  const shape = c.shape;
+  transformPoint(e, shape.offset, POS);
+  ROT[0] = 0; ROT[1] = 0; ROT[2] = 0; ROT[3] = 1;
+  if (shape.type === 'capsule') {
+    transformPoint(e, shape.offset, A);
+    transformPoint(e, shape.tail, B);
+    for (let i = 0; i < 3; i++) POS[i] = 0.5 * (A[i] + B[i]);
+    fromUnitY(B[0] - A[0], B[1] - A[1], B[2] - A[2], ROT);
+  } else if (shape.type === 'plane') {
+    const n = shape.normal;
+    fromUnitY(e[0] * n.x + e[4] * n.y + e[8] * n.z, e[1] * n.x + e[5] * n.y + e[9] * n.z, e[2] * n.x + e[6] * n.y + e[10] * n.z, ROT);
+  }
+}
+
+// The shortest rotation taking +Y onto (dx, dy, dz), into out: (Y x d, 1 + Y.d) normalised.
+function fromUnitY(dx, dy, dz, out) {
+  const l = Math.hypot(dx, dy, dz);
+  if (!(l > 0)) { out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1; return; }
+  const x = dx / l, y = dy / l, z = dz / l, r = y + 1;
+  if (r < 1e-6) { out[0] = 1; out[1] = 0; out[2] = 0; out[3] = 0; return; }
+  const n = Math.hypot(z, x, r);
+  out[0] = z / n; out[1] = 0; out[2] = -x / n; out[3] = r / n;
+}
