@@ -4,7 +4,7 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import GUI from 'lil-gui';
-import { createWisp } from '../wasm/js/index.js';
+import { createWisp, DETERMINISM_GOLDEN_HASH } from '../wasm/js/index.js';
 import { RopeMesh } from './adapters/rope-mesh.js';
 import { ClothMesh } from './adapters/cloth-mesh.js';
 import { colliderMesh, placeMesh } from './adapters/collider-mesh.js';
@@ -78,16 +78,16 @@ function worldSettings() {
 const root = new THREE.Group();
 scene3.add(root);
 
-function startScene(name) {
+function startScene(name, keepParams = false) {
   stopScene();
   const def = scenes.find((s) => s.name === name) ?? scenes[0];
   // scene defaults for world params first (e.g. wind on in the curtain), then the scene's own
-  Object.assign(params, specsToValues(worldParams), def.worldDefaults ?? {}, specsToValues(def.params));
+  if (!keepParams) Object.assign(params, specsToValues(worldParams), def.worldDefaults ?? {}, specsToValues(def.params));
   params.scene = def.name;
   const world = wisp.createWorld(worldSettings());
   app = { def, world, ropes: [], cloths: [], colliders: [], handles: [], state: null, time: 0, frames: 0 };
   const ctx = {
-    wisp, world, params, three: THREE,
+    wisp, world, params, three: THREE, root,
     addRope(rope, options) {
       const mesh = new RopeMesh(rope, options);
       root.add(mesh);
@@ -169,7 +169,7 @@ function buildGui() {
   });
   const s = gui.addFolder(app.def.title);
   addControllers(s, app.def.params, (key, value, spec) => {
-    if (spec.rebuild) startScene(app.def.name);
+    if (spec.rebuild) startScene(app.def.name, true);
     else app.def.apply?.(app.state, params);
   });
   gui.add({ reset: () => startScene(app.def.name) }, 'reset').name('reset scene');
@@ -294,6 +294,7 @@ function advance(dt) {
     const t0 = performance.now();
     app.world.step(dt);
     const ms = performance.now() - t0;
+    app.def.afterStep?.(app.state, params);
     stepMs = stepMs === 0 ? ms : stepMs * 0.9 + ms * 0.1;
     app.time += dt;
     app.frames++;
@@ -321,6 +322,12 @@ function frame(now) {
       text += `\ncloth     ${c.stretchConstraints} stretch, ${c.shearConstraints} shear, ${c.bendConstraints} bend, ${c.tethers} tethers` +
         `\nstrain    max ${(100 * c.maxStrain).toFixed(2)}%  mean ${(100 * c.meanStrain).toFixed(3)}%  (${c.substeps} substeps, ${c.iterations} iterations)`;
     }
+    const chains = app.state?.chains;
+    if (chains?.length) {
+      let err = 0, joints = 0;
+      for (const c of chains) { const st = c.stats(); err = Math.max(err, st.maxLengthError); joints += st.joints; }
+      text += `\nchains    ${chains.length} (${joints} joints)  bone length error ${(err * 1e6).toFixed(2)} µm`;
+    }
     statsEl.textContent = text;
   }
   if (frames === 2) window.__ready = true;
@@ -345,10 +352,14 @@ try {
     hold(on) { hold = on; },
     advance(n, dt = 1 / 60) { for (let i = 0; i < n; i++) advance(dt); renderer.render(scene3, camera); },
     hash: () => app.world.stateHash(),
+    golden: DETERMINISM_GOLDEN_HASH,
     ropeCount: () => app.ropes.filter((r) => !r.rope.disposed).length,
     clothPositions: (k = 0) => Array.from(app.cloths[k].cloth.positions),
     clothScreenOf: (k, i) => { const p = app.cloths[k].cloth.positions; return toScreen(p[3 * i], p[3 * i + 1], p[3 * i + 2]); },
     clothStats: (k = 0) => app.cloths[k].cloth.stats(),
+    chainCount: () => app.state?.chains?.length ?? 0,
+    chainPositions: (k = 0) => Array.from(app.state.chains[k].positions),
+    chainStats: (k = 0) => app.state.chains[k].stats(),
     positions: (k = 0) => Array.from(app.ropes[k].rope.positions),
     screenOf: (k, i) => { const p = app.ropes[k].rope.positions; return toScreen(p[3 * i], p[3 * i + 1], p[3 * i + 2]); },
     handleScreen: (k = 0) => { const m = app.handles[k].mesh.position; return toScreen(m.x, m.y, m.z); },

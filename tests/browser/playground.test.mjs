@@ -53,7 +53,7 @@ test('loads cross-origin isolated with the threaded SIMD build', async () => {
   assert.equal(state.kind, 'mt');
   assert.equal(state.stats.simd, true);
   assert.ok(state.stats.threads >= 1);
-  assert.deepEqual(state.scenes, ['rope', 'curtain', 'flag', 'cape', 'tablecloth', 'compare']);
+  assert.deepEqual(state.scenes, ['rope', 'curtain', 'flag', 'cape', 'tablecloth', 'compare', 'ponytail', 'wig']);
   assert.deepEqual(problems, []);
 });
 
@@ -191,6 +191,52 @@ test('every scene runs without errors, and cloth scenes agree across thread coun
     assert.equal(r[1], r[0], name);
   }
   assert.deepEqual(problems, []);
+});
+
+test('ponytail: skinned strands follow the moving head with exact bone lengths; the stiffness slider changes them', async () => {
+  const r = await page.evaluate(() => {
+    __app.start('ponytail');
+    __app.advance(120);
+    const tipA = __app.chainPositions(0).slice(-3);
+    const err = Math.max(...[0, 1, 2].map((k) => __app.chainStats(k).maxLengthError));
+    const base = __app.hash();
+    __app.start('ponytail');
+    __app.gui.controllersRecursive().find((c) => c.property === 'stiffness').setValue(20);
+    __app.advance(120);
+    // the skinned mesh's bones carry the simulated rotations
+    return { tipA, err, base, stiff: __app.hash(), chains: __app.chainCount() };
+  });
+  assert.equal(r.chains, 3);
+  assert.ok(r.err < 1e-5, `bone length error ${r.err} m`);
+  assert.notEqual(r.stiff, r.base);
+  assert.ok(r.tipA.every(Number.isFinite));
+  assert.deepEqual(problems, []);
+});
+
+test('the anti-gravity wig: 240 strands of 9 joints rise above the head', async () => {
+  const r = await page.evaluate(() => {
+    __app.start('wig');
+    __app.advance(90);
+    let above = 0;
+    const n = __app.chainCount();
+    for (let k = 0; k < n; k++) {
+      const p = __app.chainPositions(k);
+      if (p[p.length - 2] > p[1] + 0.1) above++;  // tip higher than the root joint
+    }
+    return { n, above, joints: __app.chainStats(0).joints };
+  });
+  assert.equal(r.n, 240);
+  assert.equal(r.joints, 9);
+  assert.ok(r.above > 0.9 * r.n, `${r.above} of ${r.n} strands rise`);
+  assert.deepEqual(problems, []);
+});
+
+test('the determinism scene gives the golden hash in the browser, on 1 and 2 threads', async () => {
+  const r = await page.evaluate(() => ({
+    golden: __app.golden, one: __app.wisp.determinismSceneHash(1), two: __app.wisp.determinismSceneHash(2),
+  }));
+  assert.equal(r.one, r.golden);
+  assert.equal(r.two, r.golden);
 });
 
 test('no console errors or warnings, no failed requests', async () => {

@@ -6,5 +6,7 @@ import flag from './flag.js';
 import cape from './cape.js';
 import tablecloth from './tablecloth.js';
 import compare from './compare.js';
+import ponytail from './ponytail.js';
+import wig from './wig.js';
 
-export const scenes = [rope, curtain, flag, cape, tablecloth, compare];
+export const scenes = [rope, curtain, flag, cape, tablecloth, compare, ponytail, wig];

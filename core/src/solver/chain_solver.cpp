@@ -116,10 +116,59 @@ bool collides(const ChainState& c, const StepContext& ctx) {
 
 // ---- ChainMode::Wisp ----------------------------------------------------------------------
 
+// The colliders a chain meets in one substep: their poses computed once per substep (not per
+// bone), with a bounding radius for a cheap rejection of far ones.
+struct SubstepColliders {
+  static constexpr int kCached = 32;  // more than this are posed on the fly
+  ColliderPose pose[kCached];
+  float bound[kCached];
+  int count = 0;
+};
+
+float boundingRadius(const ColliderPose& c) {
+  switch (c.type) {
+    case ColliderType::Sphere: return c.radius;
+    case ColliderType::Capsule: return c.halfHeight + std::max(c.radius, c.radiusTop);
+    case ColliderType::Box: return length(c.halfExtents);
+    case ColliderType::Plane: return 3.0e38f;
+  }
+  return 3.0e38f;
+}
+
+void poseColliders(const StepContext& ctx, uint32_t mask, float tNow, SubstepColliders* out) {
+  out->count = 0;
+  for (int ci = 0; ci < ctx.colliderCount && out->count < SubstepColliders::kCached; ++ci) {
+    const ColliderPath& path = ctx.colliders[ci];
+    if ((path.groups & mask) == 0) continue;
+    out->pose[out->count] = poseAt(path, tNow);
+    out->bound[out->count] = out->pose[out->count].inside ? 3.0e38f : boundingRadius(out->pose[out->count]);
+    ++out->count;
+  }
+}
+
+// Pushes the bone's tail x out of one collider; true if it moved.
+bool collideBone(const ColliderPose& pose, float bound, Vec3 a, Vec3& x, Vec3& d, float len, float radius) {
+  if (bound < 1.0e38f) {  // far from the bounding sphere: no contact possible
+    Vec3 q = a + (x - a) * closestParam(a, x, pose.position);
+    // with a margin far above rounding, so that skipping never changes a result
+    float reach = (bound + radius) * 1.01f + 1e-4f;
+    if (lengthSq(q - pose.position) > reach * reach) return false;
+  }
+  BoneContact hit = boneContact(pose, a, x, radius);
+  if (hit.depth <= 0.0f) return false;
+  x += hit.normal * (hit.depth / std::max(hit.t, 0.25f));
+  d = normalizeOr(x - a, d);
+  x = a + d * len;
+  return true;
+}
+
 void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float tNow, float h) {
   const ChainParams& p = c.params;
   const bool collide = collides(c, ctx);
   const bool limited = p.limitAngle < 3.14159f || !p.limitAngleCurve.empty();
+  SubstepColliders near;
+  if (collide) poseColliders(ctx, p.colliderMask, tNow, &near);
+  const bool overflow = collide && near.count == SubstepColliders::kCached;
   Quat parent = rootRotation;
   for (int k = 0; k + 1 < c.joints(); ++k) {
     const int j = k + 1;
@@ -149,16 +198,21 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
 
     if (collide) {
       const float radius = c.jRadius[j];
-      for (int pass = 0; pass < 2; ++pass)
-        for (int ci = 0; ci < ctx.colliderCount; ++ci) {
-          const ColliderPath& path = ctx.colliders[ci];
-          if ((path.groups & p.colliderMask) == 0) continue;
-          BoneContact hit = boneContact(poseAt(path, tNow), a, x, radius);
-          if (hit.depth <= 0.0f) continue;
-          x += hit.normal * (hit.depth / std::max(hit.t, 0.25f));
-          d = normalizeOr(x - a, d);
-          x = a + d * len;
+      // a second pass only when the first moved the bone: one push can lead into another collider
+      for (int pass = 0; pass < 2; ++pass) {
+        bool moved = false;
+        for (int ci = 0; ci < near.count; ++ci) moved |= collideBone(near.pose[ci], near.bound[ci], a, x, d, len, radius);
+        if (overflow) {
+          int seen = 0;
+          for (int ci = 0; ci < ctx.colliderCount; ++ci) {
+            const ColliderPath& path = ctx.colliders[ci];
+            if ((path.groups & p.colliderMask) == 0 || seen++ < SubstepColliders::kCached) continue;
+            ColliderPose pose = poseAt(path, tNow);
+            moved |= collideBone(pose, pose.inside ? 3.0e38f : boundingRadius(pose), a, x, d, len, radius);
+          }
         }
+        if (!moved) break;
+      }
     }
     setPos(c, j, x);
     orientJoint(c, k, restRot, d);

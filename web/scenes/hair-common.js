@@ -1,0 +1,231 @@
+// What the spring-bone scenes share: chain parameter sliders and how they map onto ChainParams,
+// a procedurally animated head (nod, turn, run, jump), head and shoulder colliders that move
+// with it, skinned strands driven by the three.js adapter, and debug drawing of joints, radii,
+// limit cones and colliders.
+import * as THREE from 'three';
+import { SpringBoneChain } from '../adapters/spring-bones.js';
+
+export const chainParamSpecs = {
+  motion: { value: 'all', options: ['still', 'nod', 'turn', 'run', 'jump', 'all'], label: 'head motion' },
+  motionSpeed: { value: 1, min: 0, max: 3, step: 0.01, label: 'motion speed' },
+  stiffness: { value: 5, min: 0, max: 30, step: 0.1, label: 'stiffness (1/s)' },
+  stiffnessTip: { value: 0.5, min: 0, max: 2, step: 0.01, label: 'stiffness at tip (×)' },
+  elasticity: { value: 0.3, min: 0, max: 1, step: 0.01, label: 'elasticity' },
+  damping: { value: 2, min: 0, max: 20, step: 0.1, label: 'damping (1/s)' },
+  inertia: { value: 0.2, min: 0, max: 1, step: 0.01, label: 'inertia (root motion kept)' },
+  gravityScale: { value: 1, min: -2, max: 2, step: 0.01, label: 'gravity scale' },
+  drag: { value: 0.5, min: 0, max: 5, step: 0.01, label: 'air drag (1/s)' },
+  externalX: { value: 0, min: -10, max: 10, step: 0.1, label: 'external force x (m/s²)' },
+  radius: { value: 0.02, min: 0, max: 0.06, step: 0.001, label: 'radius (m)' },
+  radiusTip: { value: 0.6, min: 0, max: 2, step: 0.01, label: 'radius at tip (×)' },
+  limitAngle: { value: 180, min: 0, max: 180, step: 1, label: 'limit angle (°)' },
+  hinge: { value: false, label: 'hinge (swing sideways only)' },
+  collide: { value: true, label: 'chain collisions' },
+  headCollider: { value: true, label: 'head collider' },
+  shoulderCollider: { value: true, label: 'shoulder colliders' },
+  debug: { value: false, label: 'debug: joints, radii, limits, colliders' },
+};
+
+export function chainParams(p) {
+  return {
+    stiffness: p.stiffness,
+    stiffnessCurve: [[0, 1], [1, p.stiffnessTip]],
+    elasticity: p.elasticity,
+    damping: p.damping,
+    inertia: p.inertia,
+    gravityScale: p.gravityScale,
+    drag: p.drag,
+    externalForce: [p.externalX, 0, 0],
+    radius: p.radius,
+    radiusCurve: [[0, 1], [1, p.radiusTip]],
+    limitAngle: (p.limitAngle * Math.PI) / 180,
+    hinge: p.hinge,
+    hingeAxis: [0, 0, 1],
+    collide: p.collide,
+  };
+}
+
+// ---- the head ----------------------------------------------------------------------------------
+const HEAD_HEIGHT = 1.6;
+const e = new THREE.Euler();
+/** Pose of the head at time t (s) for a motion: writes position and quaternion of `obj`. */
+export function poseHead(obj, motion, t) {
+  e.set(0, 0, 0);
+  obj.position.set(0, HEAD_HEIGHT, 0);
+  const all = motion === 'all';
+  if (motion === 'nod' || all) e.x += 0.45 * Math.sin(t * 5);
+  if (motion === 'turn' || all) e.y += 1.3 * Math.sin(t * (all ? 1.7 : 3));
+  if (motion === 'run' || all) {
+    const r = 0.5, w = all ? 1.4 : 3;  // run around a small circle in view, bobbing
+    obj.position.x = r * Math.sin(t * w);
+    obj.position.z = r * Math.cos(t * w);
+    obj.position.y += 0.05 * Math.abs(Math.sin(t * 9));
+    e.y += t * w + Math.PI / 2;
+  }
+  if (motion === 'jump' || all) {
+    const phase = (t * (all ? 0.6 : 1.2)) % 1;
+    obj.position.y += phase < 0.45 ? 0.35 * 4 * phase * (0.45 - phase) / (0.45 * 0.45) : 0;
+  }
+  obj.quaternion.setFromEuler(e);
+}
+
+/**
+ * A head with colliders (a sphere, and tapered shoulder capsules below it) that move with it.
+ * Returns { head (Object3D to parent strands to), update(params, t) }.
+ */
+export function makeHead(ctx, root) {
+  const head = new THREE.Object3D();
+  root.add(head);
+  const skin = new THREE.Mesh(new THREE.SphereGeometry(0.1, 32, 16), new THREE.MeshStandardMaterial({ color: 0xe0b89a, roughness: 0.7 }));
+  const nose = new THREE.Mesh(new THREE.ConeGeometry(0.018, 0.05, 12), new THREE.MeshStandardMaterial({ color: 0xd9a88a }));
+  nose.rotation.x = Math.PI / 2;
+  nose.position.set(0, -0.005, 0.105);
+  head.add(skin, nose);
+  const colliders = [
+    { key: 'headCollider', local: [0, 0, 0], rot: [0, 0, 0, 1], c: ctx.addCollider({ type: 'sphere', radius: 0.105, position: [0, HEAD_HEIGHT, 0] }) },
+    { key: 'shoulderCollider', local: [-0.14, -0.27, -0.01], rot: [0, 0, 0.7071068, 0.7071068],
+      c: ctx.addCollider({ type: 'capsule', radius: 0.07, radiusTop: 0.055, halfHeight: 0.12, position: [0, 1.3, 0] }) },
+    { key: 'shoulderCollider', local: [0.14, -0.27, -0.01], rot: [0, 0, -0.7071068, 0.7071068],
+      c: ctx.addCollider({ type: 'capsule', radius: 0.07, radiusTop: 0.055, halfHeight: 0.12, position: [0, 1.3, 0] }) },
+    { key: 'shoulderCollider', local: [0, -0.45, 0], rot: [0, 0, 0, 1],
+      c: ctx.addCollider({ type: 'capsule', radius: 0.13, radiusTop: 0.16, halfHeight: 0.14, position: [0, 1.15, 0] }) },
+  ];
+  // the head mesh stands for the head collider; the debug view shows it as a wireframe
+  colliders[0].c.mesh.visible = false;
+  const v = new THREE.Vector3(), q = new THREE.Quaternion(), lq = new THREE.Quaternion();
+  const pos = [0, 0, 0], rot = [0, 0, 0, 1];
+  return {
+    head,
+    colliders,
+    update(params, t) {
+      poseHead(head, params.motion, t * params.motionSpeed);
+      head.updateMatrixWorld(true);
+      for (const c of colliders) {
+        v.set(c.local[0], c.local[1], c.local[2]).applyMatrix4(head.matrixWorld);
+        q.copy(head.quaternion).multiply(lq.set(c.rot[0], c.rot[1], c.rot[2], c.rot[3]));
+        pos[0] = v.x; pos[1] = v.y; pos[2] = v.z;
+        rot[0] = q.x; rot[1] = q.y; rot[2] = q.z; rot[3] = q.w;
+        c.c.move(pos, rot);
+      }
+    },
+    apply(params) {
+      for (const c of colliders) {
+        c.c.collider.setEnabled(!!params[c.key]);
+        c.c.mesh.visible = !!params[c.key] && (params.debug || c !== colliders[0]);
+        c.c.mesh.material.wireframe = params.debug;
+      }
+    },
+  };
+}
+
+// ---- skinned strands --------------------------------------------------------------------------
+/**
+ * A tapered tube skinned to a fresh bone chain under `parent`: bone k at `offsets[k]` in its
+ * parent's frame. The three.js adapter drives the bones from a Wisp chain.
+ */
+export function skinnedStrand(world, parent, offsets, params, { radius = 0.03, tipRadius = 0.008, color = 0x3b2a20 } = {}) {
+  const bones = [];
+  let p = parent;
+  for (const o of offsets) {
+    const b = new THREE.Bone();
+    b.position.set(o[0], o[1], o[2]);
+    p.add(b);
+    bones.push(b);
+    p = b;
+  }
+  parent.updateMatrixWorld(true);
+  // geometry in the strand's bind pose (world space at creation), one ring per 4 per bone
+  const rings = (bones.length - 1) * 4 + 1, sides = 10;
+  const positions = [], skinIndex = [], skinWeight = [], index = [];
+  const a = new THREE.Vector3(), b = new THREE.Vector3(), dir = new THREE.Vector3(), n1 = new THREE.Vector3(), n2 = new THREE.Vector3();
+  for (let r = 0; r < rings; r++) {
+    const seg = Math.min(Math.floor(r / 4), bones.length - 2), f = r / 4 - seg;
+    bones[seg].getWorldPosition(a);
+    bones[seg + 1].getWorldPosition(b);
+    dir.subVectors(b, a).normalize();
+    const c = a.clone().lerp(b, f);
+    n1.set(1, 0, 0).cross(dir);
+    if (n1.lengthSq() < 1e-6) n1.set(0, 0, 1).cross(dir);
+    n1.normalize();
+    n2.crossVectors(dir, n1);
+    const u = r / (rings - 1), rad = radius + (tipRadius - radius) * u;
+    for (let s = 0; s < sides; s++) {
+      const ang = (s / sides) * Math.PI * 2;
+      positions.push(c.x + rad * (Math.cos(ang) * n1.x + Math.sin(ang) * n2.x), c.y + rad * (Math.cos(ang) * n1.y + Math.sin(ang) * n2.y),
+        c.z + rad * (Math.cos(ang) * n1.z + Math.sin(ang) * n2.z));
+      // blend the two bones around each joint
+      skinIndex.push(seg, Math.min(seg + 1, bones.length - 1), 0, 0);
+      skinWeight.push(1 - f, f, 0, 0);
+    }
+    if (r + 1 < rings) {
+      for (let s = 0; s < sides; s++) {
+        const i0 = r * sides + s, i1 = r * sides + ((s + 1) % sides);
+        index.push(i0, i0 + sides, i1, i1, i0 + sides, i1 + sides);
+      }
+    }
+  }
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
+  geometry.setAttribute('skinIndex', new THREE.Uint16BufferAttribute(skinIndex, 4));
+  geometry.setAttribute('skinWeight', new THREE.Float32BufferAttribute(skinWeight, 4));
+  geometry.setIndex(index);
+  geometry.computeVertexNormals();
+  const mesh = new THREE.SkinnedMesh(geometry, new THREE.MeshStandardMaterial({ color, roughness: 0.6 }));
+  mesh.frustumCulled = false;
+  const skeleton = new THREE.Skeleton(bones);
+  mesh.bind(skeleton, new THREE.Matrix4());  // geometry is in world space at bind time
+  mesh.bindMode = 'detached';
+  const rig = new SpringBoneChain(world, bones, params);
+  return { mesh, bones, rig };
+}
+
+// ---- debug drawing ----------------------------------------------------------------------------
+/** Joint spheres sized by their collision radius, and a line per bone along its limit cone's axis. */
+export class ChainDebug extends THREE.Group {
+  constructor(maxJoints) {
+    super();
+    this.spheres = new THREE.InstancedMesh(new THREE.SphereGeometry(1, 10, 6),
+      new THREE.MeshBasicMaterial({ color: 0x46c8ff, wireframe: true }), maxJoints);
+    this.spheres.frustumCulled = false;
+    this.axes = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: 0xffd23f }));
+    this.axes.geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(maxJoints * 6), 3));
+    this.axes.frustumCulled = false;
+    this.add(this.spheres, this.axes);
+    this.m = new THREE.Matrix4();
+    this.q = new THREE.Quaternion();
+    this.v = new THREE.Vector3();
+  }
+  /** chains: [{ chain, rest: { axis: Vector3[], length: number[], local: Quaternion[] } }], radius(j, n) in m, limit in rad. */
+  update(chains, radiusAt, limit) {
+    let k = 0, l = 0;
+    const line = this.axes.geometry.attributes.position.array;
+    for (const { chain, rest } of chains) {
+      const p = chain.positions, r = chain.rotations, n = chain.count;
+      for (let j = 0; j < n; j++) {
+        const s = radiusAt(j, n);
+        this.m.makeScale(s, s, s).setPosition(p[3 * j], p[3 * j + 1], p[3 * j + 2]);
+        if (k < this.spheres.count) this.spheres.setMatrixAt(k++, this.m);
+        if (j === 0 || l + 6 > line.length) continue;
+        // the cone axis of bone j-1: its rest direction under its simulated parent
+        const parent = j >= 2 ? this.q.set(r[4 * (j - 2)], r[4 * (j - 2) + 1], r[4 * (j - 2) + 2], r[4 * (j - 2) + 3]) : rest.rootRotation;
+        this.v.copy(rest.axis[j - 1]).applyQuaternion(rest.local[j - 1]).applyQuaternion(parent).multiplyScalar(rest.length[j - 1] * (limit < 3.1 ? 1 : 0.5));
+        line[l++] = p[3 * (j - 1)]; line[l++] = p[3 * (j - 1) + 1]; line[l++] = p[3 * (j - 1) + 2];
+        line[l++] = p[3 * (j - 1)] + this.v.x; line[l++] = p[3 * (j - 1) + 1] + this.v.y; line[l++] = p[3 * (j - 1) + 2] + this.v.z;
+      }
+    }
+    this.spheres.count = k;
+    this.spheres.instanceMatrix.needsUpdate = true;
+    this.axes.geometry.setDrawRange(0, l / 3);
+    this.axes.geometry.attributes.position.needsUpdate = true;
+  }
+}
+
+/** Rest data the debug view needs for a chain built from bone offsets (identity local rotations). */
+export function restOf(offsets, rootRotation) {
+  return {
+    axis: offsets.slice(1).map((o) => new THREE.Vector3(o[0], o[1], o[2]).normalize()),
+    length: offsets.slice(1).map((o) => Math.hypot(o[0], o[1], o[2])),
+    local: offsets.map(() => new THREE.Quaternion()),
+    rootRotation,
+  };
+}
