@@ -4,7 +4,9 @@
 //   build/native/bench/wisp_bench            (or: npm run bench, which runs everything)
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <cstdio>
+#include <vector>
 #include <string>
 
 #include "scenes/scenes.h"
@@ -71,5 +73,58 @@ BENCHMARK(BM_Ropes1000x32)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRe
 BENCHMARK(BM_Rope1x10000)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
+
+// Chains: the setup of bench/chain_bench.mjs. 1000 chains x 8 joints on a turning, bobbing head
+// with 4 sphere colliders; Arg 0: threads, Arg 1: 0 = Wisp rule (8 substeps), 1 = VRM mode.
+void BM_Chains1000x8(benchmark::State& state) {
+  const int threads = static_cast<int>(state.range(0));
+  const bool vrm = state.range(1) == 1;
+  WorldSettings s;
+  s.threads = threads;
+  auto w = scenes::makeWorld(s);
+  const float spheres[4][4] = {{0, 0, 0, 0.1f}, {0, -0.25f, -0.05f, 0.08f}, {-0.12f, -0.3f, 0, 0.06f}, {0.12f, -0.3f, 0, 0.06f}};
+  std::vector<ColliderId> colliders(4);
+  for (int k = 0; k < 4; ++k) {
+    ColliderDef d;
+    d.radius = spheres[k][3];
+    w->addCollider(d, &colliders[k]);
+  }
+  std::vector<ChainId> chains(1000);
+  for (int c = 0; c < 1000; ++c) {
+    ChainDef d;
+    d.root.position = {0, 1.6f, 0};
+    d.joints.push_back({{0.01f * c, 0.05f, -0.12f}, {}});
+    for (int j = 1; j < 8; ++j) d.joints.push_back({{0, -0.05f, -0.01f}, {}});
+    d.params.radius = 0.02f;
+    if (vrm) {
+      d.params.mode = ChainMode::Vrm;
+      d.params.stiffness = 1;
+      d.params.damping = 0.4f;
+      d.params.customGravity = true;
+      d.params.gravity = {0, -1, 0};
+      d.params.gravityScale = 0.5f;
+    }
+    w->addChain(d, &chains[c]);
+  }
+  int f = 0;
+  for (auto _ : state) {
+    float t = f++ / 60.0f, a = 0.8f * std::sin(2 * t);
+    Transform head{{0.2f * std::sin(3 * t), 1.6f, 0}, {0, std::sin(a / 2), 0, std::cos(a / 2)}};
+    for (int k = 0; k < 4; ++k) {
+      Transform tr = head;
+      Vec3 o{spheres[k][0], spheres[k][1], spheres[k][2]};
+      Vec3 u{head.rotation.x, head.rotation.y, head.rotation.z};
+      Vec3 tt = cross(u, o) * 2.0f;
+      tr.position = head.position + o + tt * head.rotation.w + cross(u, tt);
+      w->setColliderTransform(colliders[k], tr);
+    }
+    for (ChainId c : chains) w->setChainRoot(c, head);
+    w->step(1.0 / 60.0);
+  }
+  state.SetLabel(std::string("1000 chains x 8 joints, 4 spheres, ") + (vrm ? "VRM mode (1 update/frame)" : "Wisp rule (8 substeps)") +
+                 ", " + std::to_string(w->stats().threads) + " thread(s)");
+  state.counters["time/joint/frame"] = benchmark::Counter(8000.0, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_Chains1000x8)->ArgsProduct({{1, 2}, {0, 1}})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 BENCHMARK_MAIN();

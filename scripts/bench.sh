@@ -10,3 +10,5 @@ echo "# Native (Google Benchmark, $(g++ --version | head -1))"
 ./build/native/bench/wisp_bench --benchmark_min_time=1 --benchmark_counters_tabular=true
 echo
 node bench/wasm_bench.mjs
+echo
+node bench/chain_bench.mjs

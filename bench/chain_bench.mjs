@@ -1,0 +1,127 @@
+// Chain benchmark (Node): 1000 chains x 8 joints around a moving head with 4 sphere colliders,
+// 1/60 s frames. Wisp (WASM single- and multi-threaded, its own substepped rule and its VRM
+// mode), @pixiv/three-vrm-springbone on a three.js rig, and a plain-JS port of that algorithm,
+// measured in one run. Prints its setup, us per joint per frame and ratios as Markdown.
+//   node bench/chain_bench.mjs
+import os from 'node:os';
+import * as THREE from 'three';
+import { VRMSpringBoneManager, VRMSpringBoneJoint, VRMSpringBoneCollider, VRMSpringBoneColliderShapeSphere } from '@pixiv/three-vrm-springbone';
+import { createWisp } from '../wasm/js/index.js';
+import { PlainSpringBones } from './plain_springbone.mjs';
+
+const CHAINS = 1000, JOINTS = 8;
+const OFFSETS = [[0, 0.05, -0.12], ...Array.from({ length: JOINTS - 1 }, () => [0, -0.05, -0.01])];
+const SPHERES = [[0, 0, 0, 0.1], [0, -0.25, -0.05, 0.08], [-0.12, -0.3, 0, 0.06], [0.12, -0.3, 0, 0.06]];
+const VRM = { stiffness: 1, drag: 0.4, gravityPower: 0.5, hitRadius: 0.02 };
+const WARMUP = 10, BLOCKS = 5, BLOCK_MS = 400, MIN_FRAMES = 3;
+
+function time(frame) {
+  for (let i = 0; i < WARMUP; i++) frame(i);
+  let best = Infinity, f = WARMUP;
+  for (let b = 0; b < BLOCKS; b++) {
+    let n = 0;
+    const t0 = performance.now();
+    while (n < MIN_FRAMES || performance.now() - t0 < BLOCK_MS) { frame(f++); n++; }
+    best = Math.min(best, (performance.now() - t0) / n);
+  }
+  return best;
+}
+
+// the head: turning and bobbing
+const pose = (f) => {
+  const t = f / 60, a = 0.8 * Math.sin(2 * t);
+  return { p: [0.2 * Math.sin(3 * t), 1.6, 0], q: [0, Math.sin(a / 2), 0, Math.cos(a / 2)] };
+};
+
+function wispFrame(wisp, threads, mode) {
+  const world = wisp.createWorld({ threads, substeps: 8 });
+  const colliders = SPHERES.map((s) => world.addCollider({ type: 'sphere', radius: s[3] }));
+  const chains = [];
+  for (let c = 0; c < CHAINS; c++) {
+    const joints = OFFSETS.map((o, j) => ({ position: j === 0 ? [o[0] + 0.01 * c, o[1], o[2]] : o }));
+    const params = mode === 'vrm'
+      ? { mode: 'vrm', stiffness: VRM.stiffness, damping: VRM.drag, gravity: [0, -1, 0], gravityScale: VRM.gravityPower, radius: VRM.hitRadius }
+      : { radius: VRM.hitRadius };
+    chains.push(world.addChain({ joints, position: [0, 1.6, 0], ...params }));
+  }
+  const tmp = new THREE.Vector3(), q = new THREE.Quaternion();
+  return {
+    frame(f) {
+      const { p, q: r } = pose(f);
+      q.set(r[0], r[1], r[2], r[3]);
+      for (let k = 0; k < SPHERES.length; k++) {
+        tmp.set(SPHERES[k][0], SPHERES[k][1], SPHERES[k][2]).applyQuaternion(q);
+        colliders[k].setTransform([p[0] + tmp.x, p[1] + tmp.y, p[2] + tmp.z], r);
+      }
+      for (const c of chains) c.setRoot(p, r);
+      world.step(1 / 60);
+    },
+    dispose() { world.dispose(); },
+  };
+}
+
+function threeVrm() {
+  const scene = new THREE.Scene();
+  const head = new THREE.Object3D();
+  scene.add(head);
+  const group = { colliders: SPHERES.map((s) => {
+    const c = new VRMSpringBoneCollider(new VRMSpringBoneColliderShapeSphere({ offset: new THREE.Vector3(s[0], s[1], s[2]), radius: s[3] }));
+    head.add(c);
+    return c;
+  }) };
+  const bones = [];
+  for (let c = 0; c < CHAINS; c++) {
+    let parent = head;
+    const chain = [];
+    for (let j = 0; j < JOINTS; j++) {
+      const b = new THREE.Bone();
+      const o = OFFSETS[j];
+      b.position.set(j === 0 ? o[0] + 0.01 * c : o[0], o[1], o[2]);
+      parent.add(b);
+      chain.push(b);
+      parent = b;
+    }
+    bones.push(chain);
+  }
+  scene.updateMatrixWorld(true);
+  const manager = new VRMSpringBoneManager();
+  const settings = { stiffness: VRM.stiffness, dragForce: VRM.drag, gravityPower: VRM.gravityPower, gravityDir: new THREE.Vector3(0, -1, 0), hitRadius: VRM.hitRadius };
+  for (const chain of bones) for (let j = 0; j + 1 < JOINTS; j++) manager.addJoint(new VRMSpringBoneJoint(chain[j], chain[j + 1], settings, [group]));
+  manager.setInitState();
+  return {
+    frame(f) {
+      const { p, q } = pose(f);
+      head.position.set(p[0], p[1], p[2]);
+      head.quaternion.set(q[0], q[1], q[2], q[3]);
+      manager.update(1 / 60);
+      scene.updateMatrixWorld();
+    },
+  };
+}
+
+const st = await createWisp({ threads: false });
+const mt = await createWisp({ threads: true });
+console.log(`# Chain benchmark\n\nNode ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, ${new Date().toISOString().slice(0, 10)}`);
+console.log(`${CHAINS} chains x ${JOINTS} joints on a turning, bobbing head, ${SPHERES.length} sphere colliders, 1/60 s frames. ` +
+  `Each number is the best of ${BLOCKS} blocks of >= ${BLOCK_MS} ms after ${WARMUP} warm-up frames.`);
+console.log(`Wisp's own rule runs 8 substeps per frame (spring to pose, limits, bone-capsule collisions); VRM mode, three-vrm and the plain-JS port run one update per frame.\n`);
+const rows = [];
+const plain = new PlainSpringBones(CHAINS, JOINTS, { offsets: OFFSETS, ...VRM }, SPHERES);
+rows.push(['plain JS port of the VRM rule (typed arrays)', time((f) => { const { p, q } = pose(f); plain.setRoot(p, q); plain.update(1 / 60); })]);
+const tv = threeVrm();
+rows.push(['@pixiv/three-vrm-springbone 3.5.5 (three.js objects)', time((f) => tv.frame(f))]);
+for (const [label, wisp, threads, mode] of [
+  ['Wisp WASM single-threaded build, VRM mode', st, 1, 'vrm'],
+  ['Wisp WASM threaded build, 2 threads, VRM mode', mt, 2, 'vrm'],
+  ['Wisp WASM single-threaded build, Wisp rule (8 substeps)', st, 1, 'wisp'],
+  ['Wisp WASM threaded build, 2 threads, Wisp rule (8 substeps)', mt, 2, 'wisp'],
+  ['Wisp WASM threaded build, 4 threads, Wisp rule (8 substeps)', mt, 4, 'wisp'],
+]) {
+  const w = wispFrame(wisp, threads, mode);
+  rows.push([label, time((f) => w.frame(f))]);
+  w.dispose();
+}
+const ref = rows[1][1];
+console.log('| implementation | ms/frame | µs per joint per frame | speed-up vs three-vrm |\n|---|---:|---:|---:|');
+for (const [name, ms] of rows) console.log(`| ${name} | ${ms.toFixed(3)} | ${(ms * 1000 / (CHAINS * JOINTS)).toFixed(3)} | ${(ref / ms).toFixed(2)}x |`);
+process.exit(0);
