@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "builders/cloth_builder.h"
 #include "chain/chain_state.h"
 #include "builders/rope_builder.h"
+#include "checks/invariants.h"
 #include "cloth/cloth_state.h"
 #include "hash.h"
 #include "jobs/job_pool.h"
@@ -136,6 +138,8 @@ struct World::Impl {
   std::vector<ObjectRef> smallObjects, bigObjects;
   int totalParticles = 0;
   uint64_t listsVersion = 0;
+
+  std::vector<WorldEvent> events;  // of the last step() call
 
   double accumulator = 0;
   uint64_t steps = 0;
@@ -274,6 +278,116 @@ struct World::Impl {
     listsVersion = layoutVersion;
   }
 
+  // Containment: an object whose state went non-finite goes back to its rest pose, its pinned
+  // particles on their anchors, at rest; an event says so. Other objects are not touched.
+  template <class State>
+  void putPinsOnAnchors(State& o) {
+    for (int i : o.pinnedList) {
+      Vec3 a = anchors[o.anchor[i]].to;
+      o.px[i] = o.ox[i] = a.x;
+      o.py[i] = o.oy[i] = a.y;
+      o.pz[i] = o.oz[i] = a.z;
+    }
+    o.writeOutput(0, o.count());
+  }
+  template <class State>
+  int firstBadParticle(const State& o) {
+    for (int i = 0; i < o.count(); ++i)
+      if (!isFinite(Vec3{o.px[i], o.py[i], o.pz[i]}) || !isFinite(Vec3{o.vx[i], o.vy[i], o.vz[i]})) return i;
+    return -1;
+  }
+  void report(WorldEvent::Type type, ObjectKind kind, uint32_t index, uint32_t generation, std::string message) {
+    WorldEvent e;
+    e.type = type;
+    e.kind = kind;
+    e.object.index = index;
+    e.object.generation = generation;
+    e.message = std::move(message);
+    events.push_back(std::move(e));
+  }
+  void contain() {
+    auto resetMessage = [](const char* kind, size_t i, int p) {
+      return std::string(kind) + " " + std::to_string(i) + ": particle " + std::to_string(p) +
+             " became non-finite; the object was reset to its rest pose on its anchors";
+    };
+    for (size_t i = 0; i < ropes.size(); ++i) {
+      RopeState& r = ropes[i];
+      if (!r.alive || !r.broken) continue;
+      int p = firstBadParticle(r);
+      r.resetParticles();
+      r.rest = r.initialRest;
+      computeBendRest(r);
+      putPinsOnAnchors(r);
+      r.broken = false;
+      report(WorldEvent::Type::ObjectReset, ObjectKind::Rope, static_cast<uint32_t>(i), r.generation, resetMessage("rope", i, p));
+    }
+    for (size_t i = 0; i < cloths.size(); ++i) {
+      ClothState& c = cloths[i];
+      if (!c.alive || !c.broken) continue;
+      int p = firstBadParticle(c);
+      c.resetParticles();
+      putPinsOnAnchors(c);
+      c.computeNormals();
+      c.broken = false;
+      report(WorldEvent::Type::ObjectReset, ObjectKind::Cloth, static_cast<uint32_t>(i), c.generation, resetMessage("cloth", i, p));
+    }
+    for (size_t i = 0; i < chains.size(); ++i) {
+      ChainState& c = chains[i];
+      if (!c.alive || !c.broken) continue;
+      int p = firstBadParticle(c);
+      poseChainAtRest(c);
+      c.broken = false;
+      report(WorldEvent::Type::ObjectReset, ObjectKind::Chain, static_cast<uint32_t>(i), c.generation, resetMessage("chain", i, p));
+    }
+  }
+
+  // WorldSettings::debugChecks: the first problem of each object, as an event.
+  void debugCheck() {
+    const bool collide = settings.collisions;
+    const int nc = static_cast<int>(colliderPaths.size());
+    for (size_t i = 0; i < ropes.size(); ++i) {
+      const RopeState& r = ropes[i];
+      if (!r.alive) continue;
+      std::string m = checkParticles("rope", static_cast<int>(i), r, anchorPaths.data(), colliderPaths.data(), nc,
+                                     r.params.radius, collide && r.params.collide, r.params.colliderMask);
+      if (m.empty() && r.params.stretchCompliance == 0.0f && r.params.yieldRatio == 0.0f) {
+        float total = 0, rest = 0;
+        // the rope as a whole: with one pass per substep a long rope's single edges strain by far
+        // more than the rope does while it whips, so edges are not a useful alarm here
+        for (int s = 0; s < r.segments(); ++s) {
+          total += length(Vec3{r.px[s + 1] - r.px[s], r.py[s + 1] - r.py[s], r.pz[s + 1] - r.pz[s]});
+          rest += r.rest[s];
+        }
+        if (m.empty() && total > rest * (1.0f + kDebugMaxRopeStretch))
+          m = "rope " + std::to_string(i) + " is " + std::to_string(total / rest) + " x its rest length";
+      }
+      if (!m.empty()) report(WorldEvent::Type::InvariantViolated, ObjectKind::Rope, static_cast<uint32_t>(i), r.generation, m);
+    }
+    for (size_t i = 0; i < cloths.size(); ++i) {
+      const ClothState& c = cloths[i];
+      if (!c.alive) continue;
+      std::string m = checkParticles("cloth", static_cast<int>(i), c, anchorPaths.data(), colliderPaths.data(), nc,
+                                     c.params.radius, collide && c.params.collide, c.params.colliderMask);
+      if (m.empty() && c.params.stretchCompliance == 0.0f)
+        for (size_t e = 0; e < c.stretch.a.size() && m.empty(); ++e)
+          m = checkStretch("cloth", static_cast<int>(i), c, c.stretch.a[e], c.stretch.b[e], c.stretch.rest[e]);
+      if (!m.empty()) report(WorldEvent::Type::InvariantViolated, ObjectKind::Cloth, static_cast<uint32_t>(i), c.generation, m);
+    }
+    for (size_t i = 0; i < chains.size(); ++i) {
+      const ChainState& c = chains[i];
+      if (!c.alive) continue;
+      // joints: finite and under the speed cap (bone capsules, not joint spheres, meet colliders)
+      std::string m = checkParticles("chain", static_cast<int>(i), c, anchorPaths.data(), colliderPaths.data(), nc, 0.0f, false);
+      for (int k = 0; k + 1 < c.joints() && m.empty(); ++k) {
+        float len = length(Vec3{c.px[k + 1] - c.px[k], c.py[k + 1] - c.py[k], c.pz[k + 1] - c.pz[k]});
+        if (!(std::fabs(len - c.boneLength[k]) <= 1e-4f * c.boneLength[k] + 1e-6f))
+          m = "chain " + std::to_string(i) + " bone " + std::to_string(k) + " is " + std::to_string(len) + " m long, not " +
+              std::to_string(c.boneLength[k]);
+      }
+      if (!m.empty()) report(WorldEvent::Type::InvariantViolated, ObjectKind::Chain, static_cast<uint32_t>(i), c.generation, m);
+    }
+  }
+
   void runFrame(int fixedSteps) {
     rebuildLists();
     for (size_t i = 0; i < anchors.size(); ++i) anchorPaths[i] = {anchors[i].from, anchors[i].to};
@@ -297,15 +411,19 @@ struct World::Impl {
     ctx.colliderCount = static_cast<int>(colliderPaths.size());
     const int threads = totalParticles >= kMinParallelParticles ? jobs::resolveThreads(settings.threads) : 1;
 
+    // Each object notes whether its state went non-finite, in its own job.
     auto simulate = [&](ObjectRef o, int t) {
       switch (o.kind) {
-        case Kind::Rope: simulateRope(ropes[o.index], ctx, t); break;
-        case Kind::Cloth: simulateCloth(cloths[o.index], ctx, t); break;
-        case Kind::Chain: simulateChain(chains[o.index], ctx); break;
+        case Kind::Rope: simulateRope(ropes[o.index], ctx, t); ropes[o.index].broken = !allFinite(ropes[o.index]); break;
+        case Kind::Cloth: simulateCloth(cloths[o.index], ctx, t); cloths[o.index].broken = !allFinite(cloths[o.index]); break;
+        case Kind::Chain: simulateChain(chains[o.index], ctx); chains[o.index].broken = !allFinite(chains[o.index]); break;
       }
     };
     jobs::parallelFor(static_cast<int>(smallObjects.size()), threads, [&](int k) { simulate(smallObjects[k], 1); });
     for (ObjectRef o : bigObjects) simulate(o, threads);
+
+    contain();
+    if (settings.debugChecks) debugCheck();
 
     steps += static_cast<uint64_t>(fixedSteps);
     for (AnchorSlot& a : anchors) a.from = a.to;
@@ -333,6 +451,7 @@ Status World::create(const WorldSettings& settings, std::unique_ptr<World>* out)
   WISP_TRY(validate(settings));
   auto impl = std::make_unique<Impl>();
   impl->settings = settings;
+  impl->events.reserve(8);
   uint32_t tag = gNextWorldTag.fetch_add(1) & 0xFFFu;
   impl->tag = tag == 0 ? 1 : tag;
   out->reset(new World(std::move(impl)));
@@ -351,6 +470,7 @@ Status World::step(double frameDt, StepReport* report) {
     return Status::Error(StatusCode::InvalidArgument,
                          "step: frameDt " + formatValue(frameDt) + " s is longer than WorldSettings.rejectFrameDt (" +
                              formatValue(w.settings.rejectFrameDt) + " s); after a long pause call step with a short dt");
+  w.events.clear();
   double dropped = frameDt > w.settings.maxFrameDt ? frameDt - w.settings.maxFrameDt : 0.0;
   w.accumulator += std::min(frameDt, w.settings.maxFrameDt);
   // A relative tolerance so that frame times that sum to whole steps in exact arithmetic
@@ -991,6 +1111,22 @@ Status World::collider(ColliderId id, ColliderDef* out) const {
   return Status::Ok();
 }
 
+// --- events and containment ----------------------------------------------------------------------
+
+const std::vector<WorldEvent>& World::events() const { return impl_->events; }
+
+template <class Id>
+static Status injectInto(World::Impl& w, Id id, int particle) {
+  auto* o = w.object(id);
+  if (!o) return badHandle(kindName(id), id);
+  if (particle < 0 || particle >= o->count()) return badIndex("particle", particle, o->count());
+  o->px[particle] = std::numeric_limits<float>::quiet_NaN();
+  return Status::Ok();
+}
+Status World::injectFault(RopeId id, int particle) { return injectInto(*impl_, id, particle); }
+Status World::injectFault(ClothId id, int particle) { return injectInto(*impl_, id, particle); }
+Status World::injectFault(ChainId id, int particle) { return injectInto(*impl_, id, particle); }
+
 // --- inspection --------------------------------------------------------------------------------
 
 uint64_t World::stateHash() const {
@@ -1013,6 +1149,7 @@ uint64_t World::stateHash() const {
     h.value(static_cast<uint8_t>(p.bending));
     h.value(static_cast<uint8_t>(p.collide));
     h.value(static_cast<uint8_t>(p.tethers));
+    h.value(p.colliderMask);
   }
   for (size_t i = 0; i < w.cloths.size(); ++i) {
     const ClothState& c = w.cloths[i];
@@ -1029,6 +1166,7 @@ uint64_t World::stateHash() const {
     h.value(static_cast<uint8_t>(p.tethers));
     h.value(static_cast<uint8_t>(p.collide));
     h.value(static_cast<uint8_t>(p.selfCollision));
+    h.value(p.colliderMask);
   }
   for (size_t i = 0; i < w.chains.size(); ++i) {
     const ChainState& c = w.chains[i];
@@ -1132,6 +1270,7 @@ template <class Ar> void visit(Ar& ar, RopeParams& p) {
   ar("bendCompliance", p.bendCompliance); ar("damping", p.damping); ar("drag", p.drag);
   ar("gravityScale", p.gravityScale); ar("yieldRatio", p.yieldRatio); ar("plasticity", p.plasticity);
   ar("collide", p.collide); ar("tethers", p.tethers);
+  ar("colliderMask", p.colliderMask);
 }
 template <class Ar> void visit(Ar& ar, ClothParams& p) {
   ar("radius", p.radius); ar("stretchCompliance", p.stretchCompliance); ar("shearCompliance", p.shearCompliance);
@@ -1139,6 +1278,7 @@ template <class Ar> void visit(Ar& ar, ClothParams& p) {
   ar("tetherSlack", p.tetherSlack); ar("damping", p.damping); ar("gravityScale", p.gravityScale);
   ar("dragCoefficient", p.dragCoefficient); ar("liftCoefficient", p.liftCoefficient); ar("airDensity", p.airDensity);
   ar("residualTolerance", p.residualTolerance); ar("collide", p.collide); ar("selfCollision", p.selfCollision);
+  ar("colliderMask", p.colliderMask);
 }
 template <class Ar> void visit(Ar& ar, ClothStats& s) {
   ar("particles", s.particles); ar("triangles", s.triangles); ar("stretchConstraints", s.stretchConstraints);
@@ -1319,7 +1459,6 @@ static Status checkSnapshot(World::Impl& w) {
     for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo})
       if (!isFinite(t->position) || !isFinite(t->rotation)) return badSnapshot("chain root pose is not finite");
     WISP_TRY(resolveChainParams(c, c.params));
-    for (auto* a : {&c.wx, &c.wy, &c.wz}) a->assign(n, 0.0f);  // per-substep scratch
   }
   for (const AnchorSlot& a : w.anchors) {
     if (!a.alive) continue;

@@ -98,3 +98,33 @@ test('Dynamic Bone, KawaiiPhysics and VRM presets convert by the documented form
   assert.throws(() => loadPreset('not json'), /not JSON/);
   world.dispose();
 });
+
+test('containment: a corrupted object is reset and reported; the others continue untouched', () => {
+  for (const wisp of [builds.single, builds.threaded]) {
+    const make = () => {
+      const world = wisp.createWorld({ threads: 2 });
+      const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 12, pinned: [0] });
+      const cloth = world.addCloth({ grid: { width: 0.5, height: 0.5, resolutionX: 6, resolutionY: 6, position: [1, 2, 0] }, pinned: [0, 6] });
+      const chain = ponytail(world);
+      for (let f = 0; f < 20; f++) world.step(1 / 60);
+      return { world, rope, cloth, chain };
+    };
+    const a = make(), b = make();
+    a.world.injectFault(a.cloth, 10);
+    a.world.step(1 / 60);
+    b.world.step(1 / 60);
+    const events = a.world.events();
+    assert.equal(events.length, 1);
+    assert.equal(events[0].type, 'reset');
+    assert.equal(events[0].kind, 'cloth');
+    assert.equal(events[0].object, a.cloth);
+    assert.match(events[0].message, /non-finite/);
+    assert.ok(a.cloth.positions.every(Number.isFinite));
+    assert.deepEqual(Array.from(a.rope.positions), Array.from(b.rope.positions));
+    assert.deepEqual(Array.from(a.chain.positions), Array.from(b.chain.positions));
+    assert.equal(b.world.events().length, 0);
+    assert.equal(b.world.events(), b.world.events(), 'no allocation when nothing happened');
+    a.world.dispose();
+    b.world.dispose();
+  }
+});

@@ -2,6 +2,7 @@
 // independence, teleports, inertia, bad input.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "colliders/shapes.h"
 #include "helpers.h"
@@ -264,6 +265,52 @@ TEST(Chain, InertiaOneCarriesTheChainRigidly) {
   }
 }
 
+// Relative space: the space transform's motion is carried by (1 - spaceInertia); with 0, a
+// chain whose root rides on the moving space keeps its shape exactly as a rigid attachment would.
+TEST(Chain, RelativeSpaceCarriesTheSpaceMotion) {
+  float worst[2] = {0, 0};
+  for (int k = 0; k < 2; ++k) {
+    std::unique_ptr<World> w;
+    ASSERT_OK(World::create({}, &w));
+    ChainDef d = ponytail({0, 1.6f, 0});
+    d.params.gravityScale = 0;
+    d.params.space = ChainSpace::Relative;
+    d.params.spaceInertia = k == 0 ? 0.0f : 1.0f;
+    ChainId c;
+    ASSERT_OK(w->addChain(d, &c));
+    for (int f = 0; f < 60; ++f) {
+      Vec3 hips{std::sin(f * 0.2f) * 0.5f, 1.0f, 0.02f * f};
+      ASSERT_OK(w->setChainSpace(c, {hips, aroundY(f * 0.03f)}));
+      Transform root{hips + rotate(aroundY(f * 0.03f), Vec3{0, 0.6f, 0}), aroundY(f * 0.03f)};
+      ASSERT_OK(w->setChainRoot(c, root));
+      ASSERT_OK(w->step(1.0 / 60));
+      Vec3 tip = rotate(conjugate(root.rotation), joint(*w, c, 7) - root.position);
+      worst[k] = std::max(worst[k], dist(tip, Vec3{0, -0.42f, -0.2f}));
+    }
+  }
+  EXPECT_LT(worst[0], 1e-4f) << "spaceInertia 0: carried with the space";
+  EXPECT_GT(worst[1], 0.02f) << "spaceInertia 1: the space's motion is felt";
+}
+
+TEST(Chain, TeleportDetectionByAngle) {
+  std::unique_ptr<World> w;
+  ASSERT_OK(World::create({}, &w));
+  ChainDef d = ponytail({0, 1.6f, 0});
+  d.params.teleportAngle = 1.0f;  // rad
+  ChainId c;
+  ASSERT_OK(w->addChain(d, &c));
+  ASSERT_OK(w->step(1.0 / 60));
+  ASSERT_OK(w->setChainRoot(c, {{0, 1.6f, 0}, aroundY(0.5f)}));  // a quick turn: simulated
+  ASSERT_OK(w->step(1.0 / 60));
+  ChainStats s;
+  ASSERT_OK(w->chainStats(c, &s));
+  EXPECT_EQ(s.teleports, 0);
+  ASSERT_OK(w->setChainRoot(c, {{0, 1.6f, 0}, aroundY(2.0f)}));  // 1.5 rad in a frame: a teleport
+  ASSERT_OK(w->step(1.0 / 60));
+  ASSERT_OK(w->chainStats(c, &s));
+  EXPECT_EQ(s.teleports, 1);
+}
+
 TEST(Chain, AntiGravityWigRises) {
   std::unique_ptr<World> w;
   ASSERT_OK(World::create({}, &w));
@@ -506,6 +553,97 @@ TEST(Chain, ManyChainsSameHashOnAnyThreadCount) {
     if (threads == 1) first = w->stateHash();
     else EXPECT_EQ(w->stateHash(), first) << threads << " threads";
   }
+}
+
+}  // namespace
+}  // namespace wisp::test
+
+namespace wisp::test {
+namespace {
+
+// Containment: a particle made non-finite resets its object (rest pose on its anchors) with an
+// event; every other object continues bit for bit as if nothing happened.
+TEST(Containment, ANonFiniteObjectIsResetAndOthersAreUntouched) {
+  auto build = [](World& w, RopeId* bad, RopeId* good, ClothId* cloth, ChainId* chain) {
+    RopeDef d = scenes::straightRope({0, 2, 0}, 12, 0.1f);
+    d.pinned = {0};
+    ASSERT_OK(w.addRope(d, bad));
+    d = scenes::straightRope({0, 2, 1}, 12, 0.1f);
+    d.pinned = {0};
+    ASSERT_OK(w.addRope(d, good));
+    ClothDef c;
+    c.grid = {0.5f, 0.5f, 8, 8, {{1, 2, 0}, {}}};
+    c.pinned = {0, 8};
+    ASSERT_OK(w.addCloth(c, cloth));
+    ASSERT_OK(w.addChain(ponytail({2, 1.6f, 0}), chain));
+  };
+  for (int target = 0; target < 3; ++target) {
+    std::unique_ptr<World> a, b;
+    ASSERT_OK(World::create({}, &a));
+    ASSERT_OK(World::create({}, &b));
+    RopeId ra, ga, rb, gb;
+    ClothId ca, cb;
+    ChainId ha, hb;
+    build(*a, &ra, &ga, &ca, &ha);
+    build(*b, &rb, &gb, &cb, &hb);
+    for (int f = 0; f < 30; ++f) {
+      ASSERT_OK(a->step(1.0 / 60));
+      ASSERT_OK(b->step(1.0 / 60));
+    }
+    if (target == 0) ASSERT_OK(a->injectFault(ra, 7));
+    if (target == 1) ASSERT_OK(a->injectFault(ca, 40));
+    if (target == 2) ASSERT_OK(a->injectFault(ha, 5));
+    ASSERT_OK(a->step(1.0 / 60));
+    ASSERT_OK(b->step(1.0 / 60));
+    ASSERT_EQ(a->events().size(), 1u);
+    const WorldEvent& e = a->events()[0];
+    EXPECT_EQ(e.type, WorldEvent::Type::ObjectReset);
+    EXPECT_EQ(static_cast<int>(e.kind), target);
+    EXPECT_NE(e.message.find("non-finite"), std::string::npos) << e.message;
+    EXPECT_TRUE(b->events().empty());
+    // the reset object is finite, at rest, pinned particles on their anchors
+    if (target == 0) {
+      for (int i = 0; i < count(*a, ra); ++i) EXPECT_TRUE(isFinite(pos(*a, ra, i)));
+      EXPECT_EQ(dist(pos(*a, ra, 0), Vec3{0, 2, 0}), 0.0f);
+    }
+    // the others: bit for bit what the untouched world has
+    auto same = [](const float* x, const float* y, int n) { return std::memcmp(x, y, sizeof(float) * 3 * n) == 0; };
+    int nr = count(*a, ga), nc = 0, nh = 0;
+    ASSERT_OK(a->clothParticleCount(ca, &nc));
+    ASSERT_OK(a->chainJointCount(ha, &nh));
+    EXPECT_TRUE(same(a->ropePositions(ga), b->ropePositions(gb), nr));
+    if (target != 0) EXPECT_TRUE(same(a->ropePositions(ra), b->ropePositions(rb), nr));
+    if (target != 1) EXPECT_TRUE(same(a->clothPositions(ca), b->clothPositions(cb), nc));
+    if (target != 2) EXPECT_TRUE(same(a->chainPositions(ha), b->chainPositions(hb), nh));
+    // and it keeps stepping
+    ASSERT_OK(a->step(0.5));
+    EXPECT_TRUE(a->events().empty());
+  }
+}
+
+TEST(DebugChecks, AViolationIsReportedWithItsValues) {
+  WorldSettings s;
+  s.debugChecks = true;
+  s.gravity = {0, -9000, 0};  // a particle soon falls faster than the 500 m/s cap
+  std::unique_ptr<World> w;
+  ASSERT_OK(World::create(s, &w));
+  RopeId r;
+  ASSERT_OK(w->addRope(scenes::straightRope({0, 0, 0}, 4, 0.1f), &r));
+  bool seen = false;
+  for (int f = 0; f < 10 && !seen; ++f) {
+    ASSERT_OK(w->step(1.0 / 60));
+    for (const WorldEvent& e : w->events()) {
+      EXPECT_EQ(e.type, WorldEvent::Type::InvariantViolated);
+      EXPECT_NE(e.message.find("faster than 500 m/s"), std::string::npos) << e.message;
+      seen = true;
+    }
+  }
+  EXPECT_TRUE(seen);
+  // the same world with the checks off says nothing
+  s.debugChecks = false;
+  ASSERT_OK(w->setSettings(s));
+  ASSERT_OK(w->step(1.0 / 60));
+  EXPECT_TRUE(w->events().empty());
 }
 
 }  // namespace

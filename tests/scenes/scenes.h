@@ -64,11 +64,18 @@ inline DeterminismScene makeDeterminismScene(int threads) {
   w.addCollider(box, &id);
   w.addAnchor({-1, 1, 0}, &sc.mover);
   for (int k = 0; k < 12; ++k) {
-    RopeDef d = straightRope({-1.0f + 0.05f * k, 1, 0.1f * k - 0.6f}, 24 + k, 0.08f);
+    // fanned out from the moving anchor, so the pin starts where the rope does
+    const float len = 0.08f * static_cast<float>(24 + k);
+    const Vec3 dir = rotate(nlerp(Quat{}, Quat{0, 0.3826834f, 0, 0.9238795f}, static_cast<float>(k) / 11.0f), Vec3{1, 0, 0});
+    RopeDef d;
+    d.start = {-1, 1, 0};
+    d.end = d.start + dir * len;
+    d.segments = 24 + k;
     d.params.bending = (k % 2) == 0;
     d.params.stretchCompliance = (k % 3) == 0 ? 1e-4f : 0.0f;
     d.params.yieldRatio = (k % 4) == 1 ? 1.05f : 0.0f;
     d.params.radius = 0.02f;
+    d.params.colliderMask = 0x1u;  // not the chains' inside volume (group 2)
     RopeId r;
     w.addRope(d, &r);
     w.pin(r, 0, sc.mover);
@@ -76,6 +83,7 @@ inline DeterminismScene makeDeterminismScene(int threads) {
   // one big rope, to exercise the chunked parallel path
   RopeDef big = straightRope({-2, 0.5f, 1}, 6000, 0.001f);
   big.pinned = {0};
+  big.params.colliderMask = 0x1u;
   RopeId r;
   w.addRope(big, &r);
   // a flag in the turbulent wind with one corner on the moving anchor, and a sheet dropping
@@ -83,13 +91,14 @@ inline DeterminismScene makeDeterminismScene(int threads) {
   ClothDef flag;
   flag.grid = {1.0f, 0.6f, 20, 12, {{-1, 1.2f, -1}, {}}};
   for (int j = 1; j <= 12; ++j) flag.pinned.push_back(j * 21);
+  flag.params.colliderMask = 0x1u;
   ClothId c;
   w.addCloth(flag, &c);
-  w.pin(c, 0, sc.mover);
   ClothDef sheet;
   sheet.grid = {1.2f, 1.2f, 30, 30, {{-0.1f, 0.2f, -0.6f}, {-0.7071068f, 0, 0, 0.7071068f}}};
   sheet.params.radius = 0.02f;
   sheet.params.selfCollision = true;
+  sheet.params.colliderMask = 0x1u;
   w.addCloth(sheet, &c);
   // a gusty box zone over part of the ropes and the flag
   WindZoneDef zone;

@@ -61,6 +61,8 @@ export interface WorldSettings {
   rejectFrameDt?: number;
   /** Master switch for collider contacts. Default true. */
   collisions?: boolean;
+  /** After every step check invariants (finite, < 500 m/s, pins exact, stretch, penetration, bone lengths) and report failures in World.events(). Default false. */
+  debugChecks?: boolean;
   /** Threads used by step(): 1 = serial, 0 or 'auto' = all available. Results are identical for any value. Default 1. */
   threads?: number | 'auto';
   wind?: WindSettings;
@@ -88,6 +90,8 @@ export interface RopeParams {
   plasticity?: number;
   /** Collide with the world's colliders. Default true. */
   collide?: boolean;
+  /** Collides with colliders whose groups share a bit. Default all. */
+  colliderMask?: number;
   /** Long-range attachments to pinned particles: no over-stretch at low substep counts. Default true. */
   tethers?: boolean;
 }
@@ -133,6 +137,8 @@ export interface ClothParams {
   /** > 0: stop iterating once the worst edge strain is below it. Default 0 (off). */
   residualTolerance?: number;
   collide?: boolean;
+  /** Collides with colliders whose groups share a bit. Default all. */
+  colliderMask?: number;
   /** Particles keep 2 × radius apart (particle against particle: make 2 × radius at least the vertex spacing). Default false. */
   selfCollision?: boolean;
 }
@@ -294,6 +300,14 @@ export interface WorldStats {
   simd: boolean;
 }
 
+export interface WorldEvent {
+  /** 'reset': the object's state went non-finite; it was put back in its rest pose on its anchors, nothing else touched. 'invariant': a debug check failed. */
+  type: 'reset' | 'invariant';
+  kind: 'rope' | 'cloth' | 'chain';
+  object: Rope | Cloth | Chain | null;
+  message: string;
+}
+
 export interface ParticleState {
   position: [number, number, number];
   velocity: [number, number, number];
@@ -344,6 +358,10 @@ export class World {
   /** The full state as JSON text (for debugging and replay). */
   saveSnapshotJson(): string;
   loadSnapshotJson(json: string): void;
+  /** What the last step() noticed: objects reset after going non-finite, and failed debug checks. */
+  events(): ReadonlyArray<WorldEvent>;
+  /** Test hook: writes NaN into a particle, to exercise containment. */
+  injectFault(object: Rope | Cloth | Chain, particle: number): void;
   /** 16 hex digits; equal strings mean bit-identical simulation states. */
   stateHash(): string;
   stats(): WorldStats;

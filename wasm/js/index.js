@@ -16,7 +16,7 @@ const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = '1dd26930a9854251';
+export const DETERMINISM_GOLDEN_HASH = 'e8d64ce67644873d';
 
 export class WispError extends Error {
   /** @param {string} message @param {string} code */
@@ -133,20 +133,20 @@ function pick(src, spec, where, handled = []) {
 
 const ROPE_PARAMS = {
   radius: num, stretchCompliance: num, bending: bool, bendCompliance: num, damping: num, drag: num,
-  gravityScale: num, yieldRatio: num, plasticity: num, collide: bool, tethers: bool,
+  gravityScale: num, yieldRatio: num, plasticity: num, collide: bool, tethers: bool, colliderMask: (v, n) => uint32(v, n),
 };
 const ROPE_DEF = { ...ROPE_PARAMS, start: vec3, end: vec3, segments: int, massPerLength: num };
 const CLOTH_PARAMS = {
   radius: num, stretchCompliance: num, shearCompliance: num, bendCompliance: num, bending: bool, tethers: bool,
   tetherSlack: num, damping: num, gravityScale: num, dragCoefficient: num, liftCoefficient: num, airDensity: num,
-  residualTolerance: num, collide: bool, selfCollision: bool,
+  residualTolerance: num, collide: bool, selfCollision: bool, colliderMask: (v, n) => uint32(v, n),
 };
 const CLOTH_DEF = { ...CLOTH_PARAMS, weldDistance: num, areaDensity: num };
 const GRID = { width: num, height: num, resolutionX: int, resolutionY: int, position: vec3, rotation: quat };
 const WIND = { direction: vec3, speed: num, turbulence: num, turbulenceScale: num, seed: (v, n) => { int(v, n); if (v < 0 || v > 0xffffffff) fail(`${n} must be in [0, 4294967295]`); return v; } };
 const WORLD = {
   gravity: vec3, fixedDt: num, substeps: int, iterations: int, maxFrameDt: num, rejectFrameDt: num,
-  collisions: bool, threads: (v, n) => (v === 'auto' ? 0 : int(v, n)), wind: (v, n) => pick(objectArg(v, n), WIND, n),
+  collisions: bool, debugChecks: bool, threads: (v, n) => (v === 'auto' ? 0 : int(v, n)), wind: (v, n) => pick(objectArg(v, n), WIND, n),
 };
 const ZONE = { position: vec3, rotation: quat, radius: num, halfExtents: vec3, falloff: num, wind: (v, n) => pick(objectArg(v, n), WIND, n) };
 const ZONE_SHAPES = { sphere: 0, box: 1 };
@@ -444,6 +444,30 @@ export class World {
     return this._native.airVelocityAt(p[0], p[1], p[2]);
   }
 
+  /**
+   * What the last step() noticed: [{ type: 'reset' | 'invariant', kind: 'rope' | 'cloth' | 'chain',
+   * object (the Rope/Cloth/Chain, or null if not made through this wrapper), message }]. 'reset':
+   * the object's state went non-finite and it was put back in its rest pose on its anchors, the
+   * rest of the world untouched; 'invariant': a debug check failed (settings.debugChecks).
+   * An empty array (shared, not allocated) when nothing happened.
+   */
+  events() {
+    const n = this._native;
+    if (n.eventCount() === 0) return NO_EVENTS;
+    return n.events().map((e) => ({
+      type: e.type === 0 ? 'reset' : 'invariant',
+      kind: OBJECT_KINDS[e.kind],
+      object: [...this.#objects].find((o) => !o.disposed && o._kindCode === e.kind && o._rawId === e.id) ?? null,
+      message: e.message,
+    }));
+  }
+  /** Test hook: writes NaN into particle i of a rope, cloth or chain (to test containment). */
+  injectFault(object, i) {
+    this._mine(object, 'object');
+    if (object._kindCode === undefined) fail('injectFault takes a Rope, Cloth or Chain');
+    this._check(this._native.injectFault(object._kindCode, object._id, int(i, 'particle index')));
+  }
+
   /** Hex string of the full simulation state; equal strings mean bit-identical states. */
   stateHash() { return this._native.stateHash(); }
   /** Counts of objects, the thread count in use, SIMD on/off. */
@@ -459,10 +483,14 @@ export class World {
   }
 }
 
+const NO_EVENTS = Object.freeze([]);
+const OBJECT_KINDS = ['rope', 'cloth', 'chain'];
+
 class Handle {
   #world; #id; #disposed = false;
   constructor(world, id) { this.#world = world; this.#id = id; }
   get _world() { return this.#world; }
+  get _rawId() { return this.#id; }
   get _id() { this._alive(); return this.#id; }
   get disposed() { return this.#disposed; }
   _alive() {
@@ -542,6 +570,7 @@ const CLOTH_CALLS = {
 };
 
 export class Rope extends Body {
+  get _kindCode() { return 0; }
   /** @internal */ _calls() { return ROPE_CALLS; }
   /** Particle positions, x y z per particle: a zero-copy view into WASM memory, refreshed when memory grows or the rope changes shape. */
   get positions() { return this._view((n, id) => n.ropePositionsPtr(id)); }
@@ -569,6 +598,7 @@ export class Rope extends Body {
 
 export class Cloth extends Body {
   #normals = null; #layout = -1; #indices = null;
+  get _kindCode() { return 1; }
   /** @internal */ _calls() { return CLOTH_CALLS; }
   /** Vertex positions, x y z per particle: a zero-copy view into WASM memory. */
   get positions() { return this._view((n, id) => n.clothPositionsPtr(id)); }
@@ -647,6 +677,7 @@ function callPose(world, fn, id, P) {
  */
 export class Chain extends Handle {
   #views = [null, null, null]; #layout = -1; #buffer = null;
+  get _kindCode() { return 2; }
   #viewOf(k, ptr, width) {
     const w = this._world, buffer = memoryBuffer(w._module);
     if (this.#buffer !== buffer || this.#layout !== w._layout) {

@@ -72,6 +72,8 @@ RopeParams readRopeParams(const val& o, RopeParams p) {
   p.plasticity = num(o, "plasticity", p.plasticity);
   p.collide = flag(o, "collide", p.collide);
   p.tethers = flag(o, "tethers", p.tethers);
+  val mask = o["colliderMask"];
+  if (!mask.isUndefined()) p.colliderMask = mask.as<uint32_t>();
   return p;
 }
 
@@ -88,6 +90,7 @@ val ropeParamsToJs(const RopeParams& p) {
   o.set("plasticity", p.plasticity);
   o.set("collide", p.collide);
   o.set("tethers", p.tethers);
+  o.set("colliderMask", p.colliderMask);
   return o;
 }
 
@@ -107,6 +110,8 @@ ClothParams readClothParams(const val& o, ClothParams p) {
   p.residualTolerance = num(o, "residualTolerance", p.residualTolerance);
   p.collide = flag(o, "collide", p.collide);
   p.selfCollision = flag(o, "selfCollision", p.selfCollision);
+  val mask = o["colliderMask"];
+  if (!mask.isUndefined()) p.colliderMask = mask.as<uint32_t>();
   return p;
 }
 
@@ -127,6 +132,7 @@ val clothParamsToJs(const ClothParams& p) {
   o.set("residualTolerance", p.residualTolerance);
   o.set("collide", p.collide);
   o.set("selfCollision", p.selfCollision);
+  o.set("colliderMask", p.colliderMask);
   return o;
 }
 
@@ -264,6 +270,7 @@ WorldSettings readSettings(const val& o, WorldSettings s) {
   v = o["threads"];
   if (!v.isUndefined()) s.threads = v.as<int>();
   s.collisions = flag(o, "collisions", s.collisions);
+  s.debugChecks = flag(o, "debugChecks", s.debugChecks);
   s.wind = readWind(o["wind"], s.wind);
   return s;
 }
@@ -294,6 +301,7 @@ class WorldBinding {
     w.set("turbulenceScale", s.wind.turbulenceScale);
     w.set("seed", s.wind.seed);
     o.set("wind", w);
+    o.set("debugChecks", s.debugChecks);
     return o;
   }
 
@@ -638,6 +646,28 @@ class WorldBinding {
   }
   int loadSnapshotJson(const std::string& json) { return check(world_->loadSnapshotJson(json)); }
 
+  // The last step's events: [{ type: 0 reset | 1 invariant, kind: 0 rope | 1 cloth | 2 chain, id, message }].
+  val events() const {
+    val a = val::array();
+    for (const WorldEvent& e : world_->events()) {
+      val o = val::object();
+      o.set("type", static_cast<int>(e.type));
+      o.set("kind", static_cast<int>(e.kind));
+      o.set("id", encode(e.object));
+      o.set("message", e.message);
+      a.call<void>("push", o);
+    }
+    return a;
+  }
+  int eventCount() const { return static_cast<int>(world_->events().size()); }
+  int injectFault(int kind, double id, int particle) {
+    switch (kind) {
+      case 0: return check(world_->injectFault(decode<RopeId>(id), particle));
+      case 1: return check(world_->injectFault(decode<ClothId>(id), particle));
+      default: return check(world_->injectFault(decode<ChainId>(id), particle));
+    }
+  }
+
   std::string lastError() const { return message_; }
   int lastCode() const { return code_; }
 
@@ -760,6 +790,9 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("loadSnapshot", &WorldBinding::loadSnapshot)
       .function("saveSnapshotJson", &WorldBinding::saveSnapshotJson)
       .function("loadSnapshotJson", &WorldBinding::loadSnapshotJson)
+      .function("events", &WorldBinding::events)
+      .function("eventCount", &WorldBinding::eventCount)
+      .function("injectFault", &WorldBinding::injectFault)
       .function("lastError", &WorldBinding::lastError)
       .function("lastCode", &WorldBinding::lastCode);
 }

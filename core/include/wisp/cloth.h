@@ -24,6 +24,7 @@ struct ClothParams {
   float airDensity = 1.2f;          // kg/m^3
   float residualTolerance = 0;      // > 0: stop iterating once the worst edge strain is below this
   bool collide = true;
+  uint32_t colliderMask = 0xFFFFFFFFu;  // collide with colliders whose ColliderDef::groups share a bit
   // Self-collision: particles of this cloth keep at least 2 * radius apart (or their rest
   // distance, if closer), found with a spatial hash once per step.
   bool selfCollision = false;

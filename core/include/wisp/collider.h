@@ -26,8 +26,8 @@ struct ColliderDef {
   // Sphere and capsule only: keep particles inside the shape instead of outside (a hair volume,
   // a VRM inside collider).
   bool inside = false;
-  // Bit set matched against ChainParams::colliderMask (VRM collider groups); ropes and cloth
-  // collide with every collider.
+  // Bit set matched against the colliderMask of ropes, cloth and chains (VRM collider groups).
+  // Give an inside collider a group of its own: it confines everything that collides with it.
   uint32_t groups = 0xFFFFFFFFu;
 };
 

@@ -19,6 +19,7 @@ struct RopeParams {
   float yieldRatio = 0;            // plastic stretch starts past rest * yieldRatio (>1); 0 = elastic only
   float plasticity = 1;            // 1/s: how fast the rest length creeps once past the yield ratio
   bool collide = true;             // collide with the world's colliders
+  uint32_t colliderMask = 0xFFFFFFFFu;  // ... whose ColliderDef::groups share a bit with this
   // Long-range attachments: no particle gets farther from its nearest pinned particle than the
   // rope's rest length between them. Keeps long ropes from over-stretching at low substep counts.
   bool tethers = true;

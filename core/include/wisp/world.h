@@ -30,6 +30,10 @@ struct WorldSettings {
   double rejectFrameDt = 1.0;  // s: longer frames are an error (a stalled caller, not a hitch)
   bool collisions = true;      // master switch for collider contacts
   int threads = 1;             // worker threads for the step: 1 = serial, 0 = all available
+  // After every step, check each object's invariants (finite, under 500 m/s, pins exact, compliance-0
+  // edges under 1.5 x rest, at most half a radius inside a collider, chain bones at their length)
+  // and report failures as events. Costs a pass over every particle; meant for tests and debugging.
+  bool debugChecks = false;
   WindSettings wind;
 };
 
@@ -38,6 +42,19 @@ struct StepReport {
   int fixedSteps = 0;       // internal steps taken
   double droppedTime = 0;   // s cut off by maxFrameDt
   double leftover = 0;      // s left in the accumulator for the next call
+};
+
+enum class ObjectKind : int { Rope = 0, Cloth = 1, Chain = 2 };
+
+// Something step() noticed. ObjectReset: a particle of the object became non-finite (a solver
+// failure or a corrupted write); the object was put back in its rest pose on its anchors and
+// nothing else was touched. InvariantViolated: a debug check failed (WorldSettings::debugChecks).
+struct WorldEvent {
+  enum class Type : int { ObjectReset = 0, InvariantViolated = 1 };
+  Type type = Type::ObjectReset;
+  ObjectKind kind = ObjectKind::Rope;
+  Handle object;          // the object's id (as RopeId / ClothId / ChainId)
+  std::string message;    // what was found, with values
 };
 
 // A particle's state, for tests, tools and debugging.
@@ -197,6 +214,15 @@ class World {
   Status loadSnapshot(const uint8_t* data, size_t size);
   Status saveSnapshotJson(std::string* out) const;
   Status loadSnapshotJson(const std::string& json);
+
+  // --- events and containment -----------------------------------------------------------------
+  // What the last step() call noticed (cleared when the next one starts).
+  const std::vector<WorldEvent>& events() const;
+  // Test hook: writes NaN into a particle, as a solver bug or a stray write would, so tests can
+  // prove that the object is reset and the rest of the world is untouched.
+  Status injectFault(RopeId id, int particle);
+  Status injectFault(ClothId id, int particle);
+  Status injectFault(ChainId id, int particle);
 
   // --- inspection ----------------------------------------------------------------------------
   // FNV-1a over the full simulation state (every float bit-exact): equal hashes, equal worlds.

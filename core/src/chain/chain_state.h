@@ -34,10 +34,10 @@ struct ChainState : Particles {
   // outputs, per joint: world and local (relative to the parent joint) rotations, xyzw
   std::vector<float> worldRotations, localRotations;
   std::vector<Quat> simRotation;     // world rotation of each joint during the pass
-  // m/s: how fast Carry moved each joint this substep. A carried joint's stored velocity leaves
-  // this out (carrying injects no velocity), so the pose spring's damping, which acts on the
-  // velocity relative to the parent, adds it back to compare like with like.
-  std::vector<float> wx, wy, wz;
+  // m/s: how fast Carry would have moved joint 0 this substep. Carried joints' stored velocities
+  // leave the carry out (carrying injects no velocity); joint 0 rides the root, so the pose
+  // spring's damping subtracts this from its motion to compare velocities in the carried frame.
+  float wx = 0, wy = 0, wz = 0;
 
   std::vector<uint32_t> ownedAnchors;  // none: the root is a transform, not an anchor
 
@@ -60,7 +60,6 @@ struct ChainState : Particles {
     worldRotations.assign(4 * static_cast<size_t>(n), 0.0f);
     localRotations.assign(4 * static_cast<size_t>(n), 0.0f);
     simRotation.assign(n, Quat{});
-    for (auto* a : {&wx, &wy, &wz}) a->assign(n, 0.0f);
   }
   void updatePins() { collectPins(); }
 };

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "cloth/cloth_state.h"
+#include "math/vec3.h"
 
 namespace wisp {
 
@@ -34,9 +35,9 @@ inline void findSelfPairs(ClothState& c, float thickness, float reach) {
   c.cellEntries.resize(n);
   const float inv = 1.0f / reach;
   auto cellOf = [&](int i, int32_t* x, int32_t* y, int32_t* z) {
-    *x = static_cast<int32_t>(std::floor(c.px[i] * inv));
-    *y = static_cast<int32_t>(std::floor(c.py[i] * inv));
-    *z = static_cast<int32_t>(std::floor(c.pz[i] * inv));
+    *x = floorToCell(c.px[i] * inv);
+    *y = floorToCell(c.py[i] * inv);
+    *z = floorToCell(c.pz[i] * inv);
   };
   for (int i = 0; i < n; ++i) {
     int32_t x, y, z;

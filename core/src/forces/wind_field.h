@@ -51,7 +51,7 @@ inline float latticeValue(int32_t x, int32_t y, int32_t z, uint32_t seed) {
 // Smooth noise in [-1, 1].
 inline float valueNoise(Vec3 p, uint32_t seed) {
   float fx = std::floor(p.x), fy = std::floor(p.y), fz = std::floor(p.z);
-  int32_t ix = static_cast<int32_t>(fx), iy = static_cast<int32_t>(fy), iz = static_cast<int32_t>(fz);
+  int32_t ix = floorToCell(fx), iy = floorToCell(fy), iz = floorToCell(fz);
   float tx = p.x - fx, ty = p.y - fy, tz = p.z - fz;
   tx = tx * tx * (3.0f - 2.0f * tx);
   ty = ty * ty * (3.0f - 2.0f * ty);

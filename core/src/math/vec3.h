@@ -3,6 +3,7 @@
 // for bit (together with -ffp-contract=off). No platform trig or exp in solver paths.
 #pragma once
 #include <cmath>
+#include <cstdint>
 
 #include "wisp/types.h"
 
@@ -28,6 +29,13 @@ inline bool isFinite(Quat q) {
 // Exact at t = 0, at t = 1 and when a == b: a pin on a still anchor stays on the same bits
 // however a frame is cut into substeps (a*(1-t) + a*t is not always a in floating point).
 inline Vec3 lerp(Vec3 a, Vec3 b, float t) { return t >= 1.0f ? b : a + (b - a) * t; }
+
+// floor(v) as a grid cell index; NaN, inf and values past +-2e9 map to cell 0 instead of the
+// undefined behaviour of converting them (only a state that is already broken reaches that).
+inline int32_t floorToCell(float v) {
+  if (!(v >= -2.0e9f && v <= 2.0e9f)) return 0;
+  return static_cast<int32_t>(std::floor(v));
+}
 
 inline Quat normalize(Quat q) {
   float n = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);

@@ -38,8 +38,9 @@ Transform interpolate(const Transform& a, const Transform& b, float t) {
 
 // Moves joints 1.. by `share` of the rigid motion from pose a to pose b (about a's origin):
 // positions and substep-start positions move, velocities turn, so no velocity is injected.
-// share 1 is the whole motion; a partial share turns by the nlerp'd rotation.
-// Adds the displacement / h to the carry velocity w when invH > 0.
+// share 1 is the whole motion; a partial share turns by the nlerp'd rotation. Joint 0 is not
+// moved (it rides the root) but what the carry would do to it is added to the carry velocity w
+// (when invH > 0): the pose spring compares velocities in the carried frame.
 void carry(ChainState& c, const Transform& a, const Transform& b, const float* share, float uniform, float invH) {
   if (a.position.x == b.position.x && a.position.y == b.position.y && a.position.z == b.position.z &&
       a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y && a.rotation.z == b.rotation.z &&
@@ -47,20 +48,22 @@ void carry(ChainState& c, const Transform& a, const Transform& b, const float* s
     return;
   const Quat full = mul(b.rotation, conjugate(a.rotation));
   const Vec3 move = b.position - a.position;
-  for (int j = 1; j < c.joints(); ++j) {
+  for (int j = 0; j < c.joints(); ++j) {
     float s = share ? share[j] : uniform;
-    if (s <= 0.0f) continue;
+    if (s <= 0.0f || (j == 0 && invH <= 0.0f)) continue;
     Quat q = s >= 1.0f ? full : nlerp(Quat{}, full, s);
     Vec3 t = s >= 1.0f ? move : move * s;
-    Vec3 p{c.px[j], c.py[j], c.pz[j]}, o{c.ox[j], c.oy[j], c.oz[j]}, v{c.vx[j], c.vy[j], c.vz[j]};
+    Vec3 p{c.px[j], c.py[j], c.pz[j]};
     p = a.position + t + rotate(q, p - a.position);
+    if (j == 0) {
+      c.wx += (p.x - c.px[0]) * invH;
+      c.wy += (p.y - c.py[0]) * invH;
+      c.wz += (p.z - c.pz[0]) * invH;
+      continue;
+    }
+    Vec3 o{c.ox[j], c.oy[j], c.oz[j]}, v{c.vx[j], c.vy[j], c.vz[j]};
     o = a.position + t + rotate(q, o - a.position);
     v = rotate(q, v);
-    if (invH > 0.0f) {
-      c.wx[j] += (p.x - c.px[j]) * invH;
-      c.wy[j] += (p.y - c.py[j]) * invH;
-      c.wz[j] += (p.z - c.pz[j]) * invH;
-    }
     c.px[j] = p.x; c.py[j] = p.y; c.pz[j] = p.z;
     c.ox[j] = o.x; c.oy[j] = o.y; c.oz[j] = o.z;
     c.vx[j] = v.x; c.vy[j] = v.y; c.vz[j] = v.z;
@@ -183,10 +186,11 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
     if (w > 0.0f) {
       const Vec3 target = a + r * len;
       const float z2w = 2.0f * (1.0f - c.jElasticity[j]) * w;
-      const Vec3 vChild = Vec3{c.vx[j] + c.wx[j], c.vy[j] + c.wy[j], c.vz[j] + c.wz[j]};
-      const Vec3 vParent = Vec3{c.px[k] - c.ox[k], c.py[k] - c.oy[k], c.pz[k] - c.oz[k]} * ctx.invH +
-                           Vec3{c.wx[k], c.wy[k], c.wz[k]};
-      const Vec3 vRel = vChild - vParent;
+      // velocities in the carried frame: stored velocities leave the carry out; joint 0's
+      // displacement is the root's, minus what the carry would have done to it
+      Vec3 vParent = Vec3{c.px[k] - c.ox[k], c.py[k] - c.oy[k], c.pz[k] - c.oz[k]} * ctx.invH;
+      if (k == 0) vParent -= Vec3{c.wx, c.wy, c.wz};
+      const Vec3 vRel = Vec3{c.vx[j], c.vy[j], c.vz[j]} - vParent;
       const float w2h2 = w * w * h * h;
       x += (((target - x) * w2h2) - vRel * (z2w * h * h)) * (1.0f / (1.0f + w2h2 + z2w * h));
     }
@@ -254,9 +258,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     // Stage Carry: the space's motion (minus what is felt as inertia), then what is left of the
     // root's own motion, by each joint's inertia share.
     Transform rootBefore = prevRoot;
-    std::fill(c.wx.begin(), c.wx.end(), 0.0f);
-    std::fill(c.wy.begin(), c.wy.end(), 0.0f);
-    std::fill(c.wz.begin(), c.wz.end(), 0.0f);
+    c.wx = c.wy = c.wz = 0.0f;
     if (relative) {
       const Transform space = interpolate(spaceStart, spaceEnd, tNow);
       const float share = 1.0f - p.spaceInertia;

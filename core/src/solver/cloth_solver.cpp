@@ -116,7 +116,7 @@ void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
     if (tethers) team.forChunks(n, [&](int b, int e) { solveTethers(c, b, e); });  // Stage::SolveTethers
     if (self) team.serial([&] { solveSelfCollisions(c); });                         // Stage::SelfCollide
     solveLeashes(c, ctx, tNow, team);                                                // Stage::SolveLeashes
-    if (collide) collideAll(c, p.radius, ctx, tPrev, tNow, team);                    // Stage::Collide
+    if (collide) collideAll(c, p.radius, p.colliderMask, ctx, tPrev, tNow, team);                    // Stage::Collide
     team.forChunks(n, [&](int b, int e) { updateVelocities(c, b, e, ctx.invH); });  // Stage::UpdateVelocity
   }
   team.serial([&] { c.computeNormals(); });

@@ -77,7 +77,7 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
     solveLeashes(r, ctx, tNow, team);  // Stage::SolveLeashes
 
     // Stage::Collide: after the constraints, so no particle ends a substep inside a collider.
-    if (collide) collideAll(r, p.radius, ctx, tPrev, tNow, team);
+    if (collide) collideAll(r, p.radius, p.colliderMask, ctx, tPrev, tNow, team);
 
     // Stage::Plasticity
     if (plastic)

@@ -96,9 +96,11 @@ inline void solveLeashes(Particles& p, const StepContext& ctx, float t, Team& te
 }
 
 // Stage::Collide, against every enabled collider at its pose at tNow, moving since tPrev.
-inline void collideAll(Particles& p, float radius, const StepContext& ctx, float tPrev, float tNow, Team& team) {
+inline void collideAll(Particles& p, float radius, uint32_t mask, const StepContext& ctx, float tPrev, float tNow,
+                       Team& team) {
   for (int c = 0; c < ctx.colliderCount; ++c) {
     const ColliderPath& path = ctx.colliders[c];
+    if ((path.groups & mask) == 0) continue;
     ColliderPose before = poseAt(path, tPrev);
     ColliderPose now = poseAt(path, tNow);
     Vec3 move = now.position - before.position;
