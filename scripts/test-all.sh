@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Every test layer, in order: native GoogleTest (ctest), the same suite under sanitizers, the
-# same suite as WASM under Node (ctest), the JS API tests (node:test) and the headless-Chromium
-# playground test (node:test).
+# Every test layer, in order: native GoogleTest (ctest), the same suite under sanitizers, a
+# bounded libFuzzer run over the C++ API, the same suite as WASM under Node (ctest) and once more
+# with SAFE_HEAP, the JS API tests (node:test) and the headless-Chromium playground test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -15,11 +15,15 @@ ctest --test-dir build/native --output-on-failure -j "$WISP_JOBS"
 
 step "hardened native tests (AddressSanitizer + UBSan, ThreadSanitizer)"
 bash scripts/test-sanitized.sh
+step "fuzzing the C++ API (libFuzzer + ASan + UBSan, bounded)"
+bash scripts/fuzz.sh
 
 step "wasm build (threaded, single-threaded, test suite)"
 bash scripts/build-wasm.sh --tests
 step "wasm tests (the GoogleTest suite under Node)"
 ctest --test-dir build/wasm --output-on-failure
+step "wasm tests with -sASSERTIONS=2 -sSAFE_HEAP=1"
+bash scripts/test-wasm-safe.sh
 
 step "JS API tests"
 node --test --test-concurrency=1 tests/js/

@@ -897,6 +897,7 @@ Status World::setClothParams(ClothId id, const ClothParams& params) {
   ClothState* c = impl_->cloth(id);
   if (!c) return badHandle("cloth", id);
   WISP_TRY(validateClothParams(params));
+  WISP_TRY(checkPressure(*c, params));
   bool slack = params.tetherSlack != c->params.tetherSlack;
   c->params = params;
   if (slack) c->updatePins();
@@ -1160,7 +1161,8 @@ uint64_t World::stateHash() const {
     h.array(c.pinDistance);
     const ClothParams& p = c.params;
     for (float f : {p.radius, p.stretchCompliance, p.shearCompliance, p.bendCompliance, p.tetherSlack, p.damping,
-                    p.gravityScale, p.dragCoefficient, p.liftCoefficient, p.airDensity, p.residualTolerance})
+                    p.gravityScale, p.dragCoefficient, p.liftCoefficient, p.airDensity, p.residualTolerance,
+                    p.pressure, p.volumeCompliance})
       h.value(f);
     h.value(static_cast<uint8_t>(p.bending));
     h.value(static_cast<uint8_t>(p.tethers));
@@ -1279,6 +1281,7 @@ template <class Ar> void visit(Ar& ar, ClothParams& p) {
   ar("dragCoefficient", p.dragCoefficient); ar("liftCoefficient", p.liftCoefficient); ar("airDensity", p.airDensity);
   ar("residualTolerance", p.residualTolerance); ar("collide", p.collide); ar("selfCollision", p.selfCollision);
   ar("colliderMask", p.colliderMask);
+  ar("pressure", p.pressure); ar("volumeCompliance", p.volumeCompliance);
 }
 template <class Ar> void visit(Ar& ar, ClothStats& s) {
   ar("particles", s.particles); ar("triangles", s.triangles); ar("stretchConstraints", s.stretchConstraints);
@@ -1326,6 +1329,7 @@ template <class Ar> void visit(Ar& ar, ClothState& c) {
   ar("ax", c.ax); ar("ay", c.ay); ar("az", c.az); ar("normals", c.normals);
   ar("adjStart", c.adjStart); ar("adj", c.adj); ar("adjLength", c.adjLength); ar("geodesic", c.geodesic);
   ar("vertexMap", c.vertexMap); ar("ownedAnchors", c.ownedAnchors); ar("stats", c.stats);
+  ar("closed", c.closed); ar("restVolume", c.restVolume); ar("volumeLambda", c.volumeLambda);
 }
 template <class Ar> void visit(Ar& ar, CurveKey& k) { ar("t", k.t); ar("value", k.value); }
 template <class Ar> void visit(Ar& ar, ChainParams& p) {

@@ -128,3 +128,17 @@ test('containment: a corrupted object is reset and reported; the others continue
     b.world.dispose();
   }
 });
+
+test('cloth pressure: accepted on a closed mesh, a clear error on an open one', () => {
+  const world = wisp.createWorld({});
+  const t = (1 + Math.sqrt(5)) / 2;
+  const positions = [-1, t, 0, 1, t, 0, -1, -t, 0, 1, -t, 0, 0, -1, t, 0, 1, t, 0, -1, -t, 0, 1, -t, t, 0, -1, t, 0, 1, -t, 0, -1, -t, 0, 1].map((v) => v * 0.2);
+  const indices = [0, 11, 5, 0, 5, 1, 0, 1, 7, 0, 7, 10, 0, 10, 11, 1, 5, 9, 5, 11, 4, 11, 10, 2, 10, 7, 6, 7, 1, 8,
+    3, 9, 4, 3, 4, 2, 3, 2, 6, 3, 6, 8, 3, 8, 9, 4, 9, 5, 2, 4, 11, 6, 2, 10, 8, 6, 7, 9, 8, 1];
+  const ball = world.addCloth({ mesh: { positions, indices }, pressure: 1.2, bendCompliance: 1 });
+  for (let f = 0; f < 30; f++) world.step(1 / 60);
+  assert.equal(ball.params.pressure, 1.2);
+  assert.ok(ball.positions.every(Number.isFinite));
+  rejects(() => world.addCloth({ grid: { width: 1, height: 1, resolutionX: 4, resolutionY: 4 }, pressure: 1 }), 'invalid-argument', /closed mesh/);
+  world.dispose();
+});

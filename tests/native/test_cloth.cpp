@@ -2,6 +2,8 @@
 #include <cstdio>
 #include <limits>
 
+#include <map>
+
 #include "helpers.h"
 
 namespace wisp::test {
@@ -465,6 +467,115 @@ TEST(Cloth, SelfCollisionKeepsTheThickness) {
   }
   EXPECT_GE(gapWith, 0.05f * 0.95f) << "no two particles of the layers closer than 2 * radius";
   EXPECT_LT(gapWithout, 0.01f) << "without self-collision it falls through";
+}
+
+}  // namespace
+}  // namespace wisp::test
+
+namespace wisp::test {
+namespace {
+
+// An icosphere of radius r (2 subdivisions: 162 vertices, 320 triangles, outward winding).
+ClothDef icosphere(Vec3 centre, float r) {
+  const float t = (1.0f + std::sqrt(5.0f)) / 2.0f;
+  std::vector<Vec3> v = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0}, {0, -1, t}, {0, 1, t},
+                         {0, -1, -t}, {0, 1, -t}, {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}};
+  std::vector<uint32_t> f = {0, 11, 5, 0, 5, 1, 0, 1, 7, 0, 7, 10, 0, 10, 11, 1, 5, 9, 5, 11, 4, 11, 10, 2, 10, 7, 6,
+                             7, 1, 8, 3, 9, 4, 3, 4, 2, 3, 2, 6, 3, 6, 8, 3, 8, 9, 4, 9, 5, 2, 4, 11, 6, 2, 10, 8, 6, 7, 9, 8, 1};
+  for (int s = 0; s < 2; ++s) {
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> mid;
+    auto midpoint = [&](uint32_t a, uint32_t b) {
+      auto key = std::minmax(a, b);
+      auto it = mid.find(key);
+      if (it != mid.end()) return it->second;
+      v.push_back((v[a] + v[b]) * 0.5f);
+      return mid[key] = static_cast<uint32_t>(v.size() - 1);
+    };
+    std::vector<uint32_t> g;
+    for (size_t i = 0; i < f.size(); i += 3) {
+      uint32_t a = f[i], b = f[i + 1], c = f[i + 2], ab = midpoint(a, b), bc = midpoint(b, c), ca = midpoint(c, a);
+      g.insert(g.end(), {a, ab, ca, b, bc, ab, c, ca, bc, ab, bc, ca});
+    }
+    f = g;
+  }
+  ClothDef d;
+  for (Vec3 p : v) d.positions.push_back(centre + p * (r / length(p)));
+  d.indices = f;
+  d.params.radius = 0.01f;
+  return d;
+}
+
+float volumeOf(const World& w, ClothId c, const std::vector<uint32_t>& tris) {
+  const float* p = w.clothPositions(c);
+  double v = 0;
+  for (size_t t = 0; t < tris.size(); t += 3) {
+    Vec3 a{p[3 * tris[t]], p[3 * tris[t] + 1], p[3 * tris[t] + 2]};
+    Vec3 b{p[3 * tris[t + 1]], p[3 * tris[t + 1] + 1], p[3 * tris[t + 1] + 2]};
+    Vec3 c2{p[3 * tris[t + 2]], p[3 * tris[t + 2] + 1], p[3 * tris[t + 2] + 2]};
+    v += dot(cross(a, b), c2);
+  }
+  return static_cast<float>(v / 6.0);
+}
+
+// A closed balloon on the floor squeezed by a descending board to about half its height: with
+// pressure 1 it keeps its volume (bulging sideways), without pressure it is flattened; with
+// pressure 1.3 and no board it inflates.
+TEST(Cloth, PressureKeepsAClosedMeshsVolume) {
+  float result[3];
+  const float pressures[3] = {1.0f, 0.0f, 1.3f};
+  for (int k = 0; k < 3; ++k) {
+    auto w = scenes::makeWorld();
+    ColliderDef floor;
+    floor.type = ColliderType::Plane;
+    ColliderId fid, bid;
+    ASSERT_OK(w->addCollider(floor, &fid));
+    ColliderDef board;
+    board.type = ColliderType::Box;
+    board.halfExtents = {1, 0.05f, 1};
+    board.transform.position = {0, k == 2 ? 5.0f : 0.68f, 0};
+    ASSERT_OK(w->addCollider(board, &bid));
+    ClothDef d = icosphere({0, 0.31f, 0}, 0.3f);
+    d.params.pressure = pressures[k];
+    d.params.stretchCompliance = 1e-3f;  // a stretchy skin
+    d.params.bendCompliance = 1.0f;      // soft: the shape comes from the pressure
+    ClothId c;
+    ASSERT_OK(w->addCloth(d, &c));
+    const uint32_t* tris = nullptr;
+    int nt = 0;
+    ASSERT_OK(w->clothTriangles(c, &tris, &nt));
+    std::vector<uint32_t> t(tris, tris + 3 * nt);
+    const float v0 = volumeOf(*w, c, t);
+    for (int f = 0; f < 180; ++f) {
+      if (k != 2) {  // down by 0.28 m over 1.5 s, then hold
+        float y = 0.68f - 0.28f * std::min(1.0f, f / 90.0f);
+        ASSERT_OK(w->setColliderTransform(bid, {{0, y, 0}, {}}));
+      }
+      ASSERT_OK(w->step(1.0 / 60));
+    }
+    result[k] = volumeOf(*w, c, t) / v0;
+  }
+  std::printf("volume / rest volume after 3 s: squeezed with pressure 1 %.3f, squeezed without %.3f, pressure 1.3 %.3f\n",
+              result[0], result[1], result[2]);
+  EXPECT_NEAR(result[0], 1.0f, 0.03f);
+  EXPECT_LT(result[1], 0.85f);
+  EXPECT_GT(result[2], 1.15f);
+}
+
+TEST(Cloth, PressureNeedsAClosedMesh) {
+  auto w = scenes::makeWorld();
+  ClothDef d;
+  d.grid = {1, 1, 4, 4, {}};
+  d.params.pressure = 1;
+  ClothId c;
+  Status s = w->addCloth(d, &c);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message.find("closed mesh"), std::string::npos) << s.message;
+  d.params.pressure = 0;
+  ASSERT_OK(w->addCloth(d, &c));
+  ClothParams p;
+  ASSERT_OK(w->clothParams(c, &p));
+  p.pressure = 1;
+  EXPECT_FALSE(w->setClothParams(c, p).ok());
 }
 
 }  // namespace

@@ -108,6 +108,8 @@ ClothParams readClothParams(const val& o, ClothParams p) {
   p.liftCoefficient = num(o, "liftCoefficient", p.liftCoefficient);
   p.airDensity = num(o, "airDensity", p.airDensity);
   p.residualTolerance = num(o, "residualTolerance", p.residualTolerance);
+  p.pressure = num(o, "pressure", p.pressure);
+  p.volumeCompliance = num(o, "volumeCompliance", p.volumeCompliance);
   p.collide = flag(o, "collide", p.collide);
   p.selfCollision = flag(o, "selfCollision", p.selfCollision);
   val mask = o["colliderMask"];
@@ -130,6 +132,8 @@ val clothParamsToJs(const ClothParams& p) {
   o.set("liftCoefficient", p.liftCoefficient);
   o.set("airDensity", p.airDensity);
   o.set("residualTolerance", p.residualTolerance);
+  o.set("pressure", p.pressure);
+  o.set("volumeCompliance", p.volumeCompliance);
   o.set("collide", p.collide);
   o.set("selfCollision", p.selfCollision);
   o.set("colliderMask", p.colliderMask);

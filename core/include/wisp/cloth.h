@@ -23,6 +23,10 @@ struct ClothParams {
   float liftCoefficient = 0.3f;     // aerodynamic lift (dimensionless)
   float airDensity = 1.2f;          // kg/m^3
   float residualTolerance = 0;      // > 0: stop iterating once the worst edge strain is below this
+  // Closed meshes only (every edge shared by two triangles): keep the enclosed volume at
+  // pressure x the rest volume (1 = incompressible balloon, > 1 inflated); 0 = off.
+  float pressure = 0;
+  float volumeCompliance = 0;       // m^3/Pa: 0 = the volume is held exactly
   bool collide = true;
   uint32_t colliderMask = 0xFFFFFFFFu;  // collide with colliders whose ColliderDef::groups share a bit
   // Self-collision: particles of this cloth keep at least 2 * radius apart (or their rest

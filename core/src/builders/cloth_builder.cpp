@@ -1,5 +1,7 @@
 #include "builders/cloth_builder.h"
 
+#include "constraints/volume.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -88,6 +90,18 @@ Status validateClothParams(const ClothParams& p) {
   WISP_TRY(checkRange("ClothParams.liftCoefficient", p.liftCoefficient, -100, 100));
   WISP_TRY(checkRange("ClothParams.airDensity", p.airDensity, 0, 100));
   WISP_TRY(checkRange("ClothParams.residualTolerance", p.residualTolerance, 0, 1));
+  WISP_TRY(checkRange("ClothParams.pressure", p.pressure, 0, 100));
+  WISP_TRY(checkRange("ClothParams.volumeCompliance", p.volumeCompliance, 0, 1e6));
+  return Status::Ok();
+}
+
+Status checkPressure(const ClothState& c, const ClothParams& p) {
+  if (p.pressure > 0 && !c.closed)
+    return Status::Error(StatusCode::InvalidArgument,
+                         "ClothParams.pressure needs a closed mesh (every edge shared by exactly two triangles); "
+                         "this cloth has open or non-manifold edges");
+  if (p.pressure > 0 && !(std::fabs(c.restVolume) > 1e-12f))
+    return Status::Error(StatusCode::InvalidArgument, "ClothParams.pressure needs a mesh that encloses a volume (got 0 m^3)");
   return Status::Ok();
 }
 
@@ -161,8 +175,8 @@ Status buildCloth(const ClothDef& def, ClothState* out) {
     c.vertexMap.assign(def.positions.size(), -1);
     for (size_t v = 0; v < def.positions.size(); ++v) {
       Vec3 p = def.positions[v];
-      int64_t cx = static_cast<int64_t>(std::floor(p.x / cell)), cy = static_cast<int64_t>(std::floor(p.y / cell)),
-              cz = static_cast<int64_t>(std::floor(p.z / cell));
+      // huge coordinates share cell 0 (still compared exactly): no out-of-range conversion
+      int64_t cx = floorToCell(p.x / cell), cy = floorToCell(p.y / cell), cz = floorToCell(p.z / cell);
       int32_t found = -1;
       for (int64_t dz = -1; dz <= 1 && found < 0; ++dz)
         for (int64_t dy = -1; dy <= 1; ++dy)
@@ -301,6 +315,24 @@ Status buildCloth(const ClothDef& def, ClothState* out) {
   c.stats.shearConstraints = c.shear.size();
   c.stats.bendConstraints = c.bends.size();
   c.stats.colours = c.stretch.colours() + c.shear.colours() + c.bends.colours();
+  // closed: every undirected edge belongs to exactly two triangles
+  std::vector<uint64_t> edges;
+  edges.reserve(c.triangles.size());
+  for (size_t t = 0; t < c.triangles.size(); t += 3)
+    for (int e = 0; e < 3; ++e) {
+      uint64_t a = c.triangles[t + e], b = c.triangles[t + (e + 1) % 3];
+      edges.push_back(a < b ? (a << 32) | b : (b << 32) | a);
+    }
+  std::sort(edges.begin(), edges.end());
+  c.closed = !edges.empty();
+  for (size_t i = 0; i < edges.size() && c.closed;) {
+    size_t j = i;
+    while (j < edges.size() && edges[j] == edges[i]) ++j;
+    c.closed = j - i == 2;
+    i = j;
+  }
+  c.restVolume = static_cast<float>(meshVolume(c, c.triangles));
+  WISP_TRY(checkPressure(c, c.params));
   return Status::Ok();
 }
 

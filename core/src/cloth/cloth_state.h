@@ -56,6 +56,9 @@ struct ClothState : Particles {
   std::vector<int32_t> pairA, pairB;
   std::vector<float> pairMin;              // m: the distance the pair must keep
   ClothStats stats;
+  bool closed = false;                     // every edge has two triangles (a volume is defined)
+  float restVolume = 0;                    // m^3, signed by the winding (outward normals: > 0)
+  float volumeLambda = 0;                  // XPBD multiplier of the volume constraint, per substep
 
   int triangleCount() const { return static_cast<int>(triangles.size() / 3); }
   // After pins change: the pinned list and each free particle's nearest pinned particle along

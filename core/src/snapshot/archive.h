@@ -70,7 +70,13 @@ class BinaryReader {
 
   template <class T>
   void operator()(const char* name, T& v) {
-    if constexpr (kScalar<T>) raw(&v, sizeof v, name);
+    if constexpr (std::is_same_v<T, bool>) {
+      // a byte other than 0 or 1 is not a bool: reading it as one would be undefined behaviour
+      uint8_t b = 0;
+      raw(&b, 1, name);
+      if (b > 1) fail(std::string("'") + name + "' is not a boolean");
+      v = b == 1;
+    } else if constexpr (kScalar<T>) raw(&v, sizeof v, name);
     else if constexpr (std::is_same_v<T, Vec3>) { raw(&v.x, 4, name); raw(&v.y, 4, name); raw(&v.z, 4, name); }
     else if constexpr (std::is_same_v<T, Quat>) { raw(&v.x, 4, name); raw(&v.y, 4, name); raw(&v.z, 4, name); raw(&v.w, 4, name); }
     else visit(*this, v);

@@ -6,6 +6,7 @@
 #include "cloth/cloth_state.h"
 #include "constraints/bend_isometric.h"
 #include "constraints/distance.h"
+#include "constraints/volume.h"
 #include "constraints/self_collision.h"
 #include "constraints/tether.h"
 #include "forces/aerodynamics.h"
@@ -103,6 +104,11 @@ void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
       solveEdges(c, c.stretch, p.stretchCompliance / h2, team);    // Stage::SolveStretch
       solveEdges(c, c.shear, p.shearCompliance / h2, team);
       if (p.bending) solveBends(c, p.bendCompliance / h2, team);   // Stage::SolveBend
+      if (p.pressure > 0.0f && c.closed)                              // Stage::SolveVolume
+        team.serial([&] {
+          if (it == 0) c.volumeLambda = 0.0f;
+          solveVolume(c, p.pressure * c.restVolume, p.volumeCompliance / h2, &c.volumeLambda, c.ax.data(), c.ay.data(), c.az.data());
+        });
       ++iterationsRun;
       if (p.residualTolerance > 0.0f && it + 1 < ctx.iterations) {
         team.serial([&] {
