@@ -1162,7 +1162,7 @@ uint64_t World::stateHash() const {
     const ClothParams& p = c.params;
     for (float f : {p.radius, p.stretchCompliance, p.shearCompliance, p.bendCompliance, p.tetherSlack, p.damping,
                     p.gravityScale, p.dragCoefficient, p.liftCoefficient, p.airDensity, p.residualTolerance,
-                    p.pressure, p.volumeCompliance})
+                    p.pressure, p.volumeCompliance, p.tetherCompliance})
       h.value(f);
     h.value(static_cast<uint8_t>(p.bending));
     h.value(static_cast<uint8_t>(p.tethers));
@@ -1282,6 +1282,7 @@ template <class Ar> void visit(Ar& ar, ClothParams& p) {
   ar("residualTolerance", p.residualTolerance); ar("collide", p.collide); ar("selfCollision", p.selfCollision);
   ar("colliderMask", p.colliderMask);
   ar("pressure", p.pressure); ar("volumeCompliance", p.volumeCompliance);
+  ar("tetherCompliance", p.tetherCompliance);
 }
 template <class Ar> void visit(Ar& ar, ClothStats& s) {
   ar("particles", s.particles); ar("triangles", s.triangles); ar("stretchConstraints", s.stretchConstraints);

@@ -580,3 +580,42 @@ TEST(Cloth, PressureNeedsAClosedMesh) {
 
 }  // namespace
 }  // namespace wisp::test
+
+namespace wisp::test {
+namespace {
+
+// A stretchy strip hanging from its top row: hard tethers cap its length at the rest length;
+// compliant tethers let it stretch further the more compliant they are.
+TEST(Cloth, TetherComplianceLetsTethersGive) {
+  float drop[3];
+  const float compliance[3] = {0.0f, 1e-2f, 1e-1f};  // m/N; each tether carries its particle's ~0.6 N
+  for (int k = 0; k < 3; ++k) {
+    WorldSettings s;
+    s.substeps = 4;
+    auto w = scenes::makeWorld(s);
+    ClothDef d;
+    d.grid = {0.2f, 1.0f, 2, 20, {{0, 2, 0}, {}}};
+    d.pinned = {0, 1, 2};
+    d.areaDensity = 20;                  // kg/m^2, heavy: ~60 g per particle
+    d.params.stretchCompliance = 0.05f;  // very stretchy: the tethers carry the load
+    d.params.shearCompliance = 0.05f;
+    d.params.tetherCompliance = compliance[k];
+    ClothId c;
+    ASSERT_OK(w->addCloth(d, &c));
+    for (int f = 0; f < 180; ++f) ASSERT_OK(w->step(1.0 / 60));
+    int n = 0;
+    ASSERT_OK(w->clothParticleCount(c, &n));
+    const float* p = w->clothPositions(c);
+    float lowest = 1e9f;
+    for (int i = 0; i < n; ++i) lowest = std::min(lowest, p[3 * i + 1]);
+    drop[k] = 2.0f - lowest;
+  }
+  std::printf("strip length under its weight: hard tethers %.4f m, 0.01 m/N %.4f m, 0.1 m/N %.4f m (rest 1 m)\n", drop[0],
+              drop[1], drop[2]);
+  EXPECT_LE(drop[0], 1.0f + 1e-4f) << "hard tethers: never past the rest length";
+  EXPECT_GT(drop[1], drop[0] + 1e-3f);
+  EXPECT_GT(drop[2], drop[1] + 1e-3f);
+}
+
+}  // namespace
+}  // namespace wisp::test

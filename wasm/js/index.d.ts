@@ -141,6 +141,8 @@ export interface ClothParams {
   colliderMask?: number;
   /** Particles keep 2 × radius apart (particle against particle: make 2 × radius at least the vertex spacing). Default false. */
   selfCollision?: boolean;
+  /** m/N: tethers give under load (0 = a hard limit). Default 0. */
+  tetherCompliance?: number;
   /** Closed meshes only: keep the enclosed volume at pressure × the rest volume (1 = balloon, > 1 inflated); 0 = off. Default 0. */
   pressure?: number;
   /** m³/Pa: 0 holds the volume exactly. Default 0. */

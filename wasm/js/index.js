@@ -16,7 +16,7 @@ const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = '2886c1e1f4ce21bd';
+export const DETERMINISM_GOLDEN_HASH = '9b1ad1c4b2ff9efd';
 
 export class WispError extends Error {
   /** @param {string} message @param {string} code */
@@ -139,7 +139,7 @@ const ROPE_DEF = { ...ROPE_PARAMS, start: vec3, end: vec3, segments: int, massPe
 const CLOTH_PARAMS = {
   radius: num, stretchCompliance: num, shearCompliance: num, bendCompliance: num, bending: bool, tethers: bool,
   tetherSlack: num, damping: num, gravityScale: num, dragCoefficient: num, liftCoefficient: num, airDensity: num,
-  residualTolerance: num, pressure: num, volumeCompliance: num, collide: bool, selfCollision: bool, colliderMask: (v, n) => uint32(v, n),
+  residualTolerance: num, pressure: num, tetherCompliance: num, volumeCompliance: num, collide: bool, selfCollision: bool, colliderMask: (v, n) => uint32(v, n),
 };
 const CLOTH_DEF = { ...CLOTH_PARAMS, weldDistance: num, areaDensity: num };
 const GRID = { width: num, height: num, resolutionX: int, resolutionY: int, position: vec3, rotation: quat };

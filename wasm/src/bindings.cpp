@@ -109,6 +109,7 @@ ClothParams readClothParams(const val& o, ClothParams p) {
   p.airDensity = num(o, "airDensity", p.airDensity);
   p.residualTolerance = num(o, "residualTolerance", p.residualTolerance);
   p.pressure = num(o, "pressure", p.pressure);
+  p.tetherCompliance = num(o, "tetherCompliance", p.tetherCompliance);
   p.volumeCompliance = num(o, "volumeCompliance", p.volumeCompliance);
   p.collide = flag(o, "collide", p.collide);
   p.selfCollision = flag(o, "selfCollision", p.selfCollision);
@@ -133,6 +134,7 @@ val clothParamsToJs(const ClothParams& p) {
   o.set("airDensity", p.airDensity);
   o.set("residualTolerance", p.residualTolerance);
   o.set("pressure", p.pressure);
+  o.set("tetherCompliance", p.tetherCompliance);
   o.set("volumeCompliance", p.volumeCompliance);
   o.set("collide", p.collide);
   o.set("selfCollision", p.selfCollision);

@@ -17,6 +17,7 @@ struct ClothParams {
   bool bending = true;
   bool tethers = true;              // long-range attachments to pinned vertices
   float tetherSlack = 0.0f;         // a tether allows (1 + slack) x the shortest path length
+  float tetherCompliance = 0.0f;    // m/N: 0 = a hard limit; > 0 = it gives under load
   float damping = 0.1f;             // 1/s
   float gravityScale = 1;
   float dragCoefficient = 1.0f;     // aerodynamic drag, normal to each triangle (dimensionless)

@@ -84,6 +84,7 @@ Status validateClothParams(const ClothParams& p) {
   // (energy grew at 1e-6 with 8 substeps, measured); 1e-5 is the stiffest measured stable.
   WISP_TRY(checkRange("ClothParams.bendCompliance", p.bendCompliance, 1e-5, 1e6));
   WISP_TRY(checkRange("ClothParams.tetherSlack", p.tetherSlack, 0, 10));
+  WISP_TRY(checkRange("ClothParams.tetherCompliance", p.tetherCompliance, 0, 1e3));
   WISP_TRY(checkRange("ClothParams.damping", p.damping, 0, 1e4));
   WISP_TRY(checkRange("ClothParams.gravityScale", p.gravityScale, -100, 100));
   WISP_TRY(checkRange("ClothParams.dragCoefficient", p.dragCoefficient, 0, 100));

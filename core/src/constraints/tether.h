@@ -26,7 +26,10 @@ inline void computeRopeTetherLimits(RopeState& r) {
     if (r.tetherTo[i] >= 0) r.tetherLimit[i] = std::fabs(r.restPrefix[i] - r.restPrefix[r.tetherTo[i]]);
 }
 
-inline void solveTethers(Particles& r, int begin, int end) {
+// alphaTilde = compliance / h^2 (compliance in m/N): 0 projects exactly; otherwise XPBD with a
+// multiplier that starts at 0 each substep (one pass), so the particle moves the fraction
+// w / (w + alphaTilde) of the way: a tether that gives under load like a stiff spring.
+inline void solveTethers(Particles& r, int begin, int end, float alphaTilde = 0.0f) {
   for (int i = begin; i < end; ++i) {
     int p = r.tetherTo[i];
     if (p < 0 || r.invMass[i] == 0.0f) continue;
@@ -35,9 +38,16 @@ inline void solveTethers(Particles& r, int begin, int end) {
     float d2 = dx * dx + dy * dy + dz * dz;
     if (d2 <= limit * limit) continue;
     float s = limit / std::sqrt(d2);
-    r.px[i] = r.px[p] + dx * s;
-    r.py[i] = r.py[p] + dy * s;
-    r.pz[i] = r.pz[p] + dz * s;
+    float tx = r.px[p] + dx * s, ty = r.py[p] + dy * s, tz = r.pz[p] + dz * s;
+    if (alphaTilde > 0.0f) {
+      const float f = r.invMass[i] / (r.invMass[i] + alphaTilde);
+      tx = r.px[i] + (tx - r.px[i]) * f;
+      ty = r.py[i] + (ty - r.py[i]) * f;
+      tz = r.pz[i] + (tz - r.pz[i]) * f;
+    }
+    r.px[i] = tx;
+    r.py[i] = ty;
+    r.pz[i] = tz;
   }
 }
 

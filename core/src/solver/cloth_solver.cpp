@@ -119,7 +119,7 @@ void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
         if (converged) break;
       }
     }
-    if (tethers) team.forChunks(n, [&](int b, int e) { solveTethers(c, b, e); });  // Stage::SolveTethers
+    if (tethers) team.forChunks(n, [&](int b, int e) { solveTethers(c, b, e, p.tetherCompliance / h2); });  // Stage::SolveTethers
     if (self) team.serial([&] { solveSelfCollisions(c); });                         // Stage::SelfCollide
     solveLeashes(c, ctx, tNow, team);                                                // Stage::SolveLeashes
     if (collide) collideAll(c, p.radius, p.colliderMask, ctx, tPrev, tNow, team);                    // Stage::Collide
