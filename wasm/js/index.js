@@ -750,7 +750,7 @@ export class WindZone extends Handle {
 export class Anchor extends Handle {
   /** Target position: reached at the end of the next step, along a straight path across its substeps. */
   setPosition(p) {
-    const v = vec3(p, 'anchor position');
+    const v = readPose(p, IDENTITY);  // no allocation: called every frame
     this._world._check(this._world._native.setAnchorPosition(this._id, v[0], v[1], v[2]));
   }
   /** Jumps there at once; pinned particles follow without gaining velocity. */
