@@ -19,6 +19,8 @@ export const chainParamSpecs = {
   radius: { value: 0.02, min: 0, max: 0.06, step: 0.001, label: 'radius (m)' },
   radiusTip: { value: 0.6, min: 0, max: 2, step: 0.01, label: 'radius at tip (×)' },
   limitAngle: { value: 180, min: 0, max: 180, step: 1, label: 'limit angle (°)' },
+  space: { value: 'world', options: ['world', 'relative'], label: 'simulation space (relative: the body)' },
+  spaceInertia: { value: 0.2, min: 0, max: 1, step: 0.01, label: 'space inertia (body motion felt)' },
   hinge: { value: false, label: 'hinge (swing sideways only)' },
   collide: { value: true, label: 'chain collisions' },
   headCollider: { value: true, label: 'head collider' },
@@ -42,6 +44,8 @@ export function chainParams(p) {
     hinge: p.hinge,
     hingeAxis: [0, 0, 1],
     collide: p.collide,
+    space: p.space,
+    spaceInertia: p.spaceInertia,
   };
 }
 
@@ -49,7 +53,7 @@ export function chainParams(p) {
 const HEAD_HEIGHT = 1.6;
 const e = new THREE.Euler();
 /** Pose of the head at time t (s) for a motion: writes position and quaternion of `obj`. */
-export function poseHead(obj, motion, t) {
+export function poseHead(obj, motion, t, body) {
   e.set(0, 0, 0);
   obj.position.set(0, HEAD_HEIGHT, 0);
   const all = motion === 'all';
@@ -67,7 +71,16 @@ export function poseHead(obj, motion, t) {
     obj.position.y += phase < 0.45 ? 0.35 * 4 * phase * (0.45 - phase) / (0.45 * 0.45) : 0;
   }
   obj.quaternion.setFromEuler(e);
+  // the body: where the head is carried by running and jumping, facing the run direction,
+  // without the nod and turn (the space of ChainSpace 'relative')
+  if (body) {
+    body.position.copy(obj.position);
+    body.position.y -= 0.5;
+    const run = motion === 'run' || all;
+    body.quaternion.setFromAxisAngle(Y, run ? t * (all ? 1.4 : 3) + Math.PI / 2 : 0);
+  }
 }
+const Y = new THREE.Vector3(0, 1, 0);
 
 /**
  * A head with colliders (a sphere, and tapered shoulder capsules below it) that move with it.
@@ -75,6 +88,7 @@ export function poseHead(obj, motion, t) {
  */
 export function makeHead(ctx, root) {
   const head = new THREE.Object3D();
+  const body = new THREE.Object3D();
   root.add(head);
   const skin = new THREE.Mesh(new THREE.SphereGeometry(0.1, 32, 16), new THREE.MeshStandardMaterial({ color: 0xe0b89a, roughness: 0.7 }));
   const nose = new THREE.Mesh(new THREE.ConeGeometry(0.018, 0.05, 12), new THREE.MeshStandardMaterial({ color: 0xd9a88a }));
@@ -96,9 +110,10 @@ export function makeHead(ctx, root) {
   const pos = [0, 0, 0], rot = [0, 0, 0, 1];
   return {
     head,
+    body,
     colliders,
     update(params, t) {
-      poseHead(head, params.motion, t * params.motionSpeed);
+      poseHead(head, params.motion, t * params.motionSpeed, body);
       head.updateMatrixWorld(true);
       for (const c of colliders) {
         v.set(c.local[0], c.local[1], c.local[2]).applyMatrix4(head.matrixWorld);
@@ -123,7 +138,7 @@ export function makeHead(ctx, root) {
  * A tapered tube skinned to a fresh bone chain under `parent`: bone k at `offsets[k]` in its
  * parent's frame. The three.js adapter drives the bones from a Wisp chain.
  */
-export function skinnedStrand(world, parent, offsets, params, { radius = 0.03, tipRadius = 0.008, color = 0x3b2a20 } = {}) {
+export function skinnedStrand(world, parent, offsets, params, { radius = 0.03, tipRadius = 0.008, color = 0x3b2a20, endLength = 0 } = {}) {
   const bones = [];
   let p = parent;
   for (const o of offsets) {
@@ -175,7 +190,7 @@ export function skinnedStrand(world, parent, offsets, params, { radius = 0.03, t
   const skeleton = new THREE.Skeleton(bones);
   mesh.bind(skeleton, new THREE.Matrix4());  // geometry is in world space at bind time
   mesh.bindMode = 'detached';
-  const rig = new SpringBoneChain(world, bones, params);
+  const rig = new SpringBoneChain(world, bones, params, { endLength });
   return { mesh, bones, rig };
 }
 
@@ -205,7 +220,7 @@ export class ChainDebug extends THREE.Group {
         const s = radiusAt(j, n);
         this.m.makeScale(s, s, s).setPosition(p[3 * j], p[3 * j + 1], p[3 * j + 2]);
         if (k < this.spheres.count) this.spheres.setMatrixAt(k++, this.m);
-        if (j === 0 || l + 6 > line.length) continue;
+        if (j === 0 || l + 6 > line.length || !rest.axis[j - 1]) continue;  // no cone for the end tip
         // the cone axis of bone j-1: its rest direction under its simulated parent
         const parent = j >= 2 ? this.q.set(r[4 * (j - 2)], r[4 * (j - 2) + 1], r[4 * (j - 2) + 2], r[4 * (j - 2) + 3]) : rest.rootRotation;
         this.v.copy(rest.axis[j - 1]).applyQuaternion(rest.local[j - 1]).applyQuaternion(parent).multiplyScalar(rest.length[j - 1] * (limit < 3.1 ? 1 : 0.5));

@@ -21,14 +21,17 @@ export default {
   title: 'Ponytail',
   description: 'Spring-bone chains on an animated head: a ponytail and twin tails (skinned meshes driven through the three.js adapter) against head and tapered shoulder colliders. Try the motions, stiffness, inertia and the limit angle; debug shows joints, radii, cone axes and colliders.',
   camera: { position: [1.6, 2.0, 2.2], target: [0, 1.5, 0] },
-  params: chainParamSpecs,
+  params: {
+    ...chainParamSpecs,
+    endLength: { value: 0.04, min: 0, max: 0.15, step: 0.005, label: 'end length (m, rebuilds)', rebuild: true },
+  },
   create(ctx) {
     const { world, params, root } = ctx;
     ctx.addCollider({ type: 'plane', position: [0, 0, 0] });
     const head = makeHead(ctx, root);
     head.update(params, 0);
     const strands = STRANDS.map((s) => {
-      const strand = skinnedStrand(world, head.head, s.offsets, chainParams(params), { radius: s.radius, tipRadius: s.tip });
+      const strand = skinnedStrand(world, head.head, s.offsets, chainParams(params), { radius: s.radius, tipRadius: s.tip, endLength: params.endLength });
       root.add(strand.mesh);
       return { ...strand, rest: restOf(s.offsets, head.head.quaternion) };
     });
@@ -43,7 +46,11 @@ export default {
   },
   update(state, time, dt, params) {
     state.head.update(params, time + dt);
-    for (const s of state.strands) s.rig.beforeStep();
+    const b = state.head.body;
+    for (const s of state.strands) {
+      s.rig.chain.setSpace(b.position, b.quaternion);
+      s.rig.beforeStep();
+    }
   },
   afterStep(state, params) {
     for (const s of state.strands) s.rig.afterStep();

@@ -61,8 +61,11 @@ export default {
   },
   update(state, time, dt, params) {
     state.head.update(params, time + dt);
-    const h = state.head.head;
-    for (const c of state.chains) c.setRoot(h.position, h.quaternion);
+    const h = state.head.head, b = state.head.body;
+    for (const c of state.chains) {
+      c.setRoot(h.position, h.quaternion);
+      c.setSpace(b.position, b.quaternion);
+    }
   },
   afterStep(state) {
     const out = state.positions;
