@@ -54,6 +54,7 @@ void cloth(benchmark::State& state) {
   d.grid = {1, 1, n, n, {{0, 2, 0}, {}}};
   for (int i = 0; i <= n; ++i) d.pinned.push_back(i);
   d.params.bending = false;
+  d.params.tethers = false;  // structural + shear only, as the plain-JS cloth
   d.params.dragCoefficient = 0;
   d.params.liftCoefficient = 0;
   ClothId id;

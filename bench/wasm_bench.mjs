@@ -62,14 +62,14 @@ for (const setup of SETUPS) {
   }
   console.log('');
 }
-console.log('Cloth: N x N quads, top row pinned, structural + shear constraints, 1/60 s steps, 10 constraint passes per step (Wisp: 10 substeps x 1 iteration, bending and aerodynamics off; plain JS: the three.js cloth example style, Vector3 particles, 10 relaxation passes).\n');
+console.log('Cloth: N x N quads, top row pinned, structural + shear constraints, 1/60 s steps, 10 constraint passes per step (Wisp: 10 substeps x 1 iteration, bending, tethers and aerodynamics off, as in the plain-JS cloth; plain JS: the three.js cloth example style, Vector3 particles, 10 relaxation passes).\n');
 for (const n of [32, 64, 128]) {
   const rows = [];
   const plain = new PlainCloth(n);
   rows.push(['plain JS cloth (three.js example style)', time(() => plain.step())]);
   const cloth = (wisp, threads) => {
     const world = wisp.createWorld({ substeps: 10, iterations: 1, threads });
-    world.addCloth({ grid: { width: 1, height: 1, resolutionX: n, resolutionY: n, position: [0, 2, 0] }, pinned: [...Array(n + 1).keys()], bending: false, dragCoefficient: 0, liftCoefficient: 0 });
+    world.addCloth({ grid: { width: 1, height: 1, resolutionX: n, resolutionY: n, position: [0, 2, 0] }, pinned: [...Array(n + 1).keys()], bending: false, tethers: false, dragCoefficient: 0, liftCoefficient: 0 });
     return world;
   };
   for (const [label, wisp, threads] of [['single-threaded build', st, 1], ['threaded build, 1 thread', mt, 1], ['threaded build, 2 threads', mt, 2], ['threaded build, 4 threads', mt, 4]]) {
