@@ -47,3 +47,24 @@ for (const [name, wisp] of Object.entries(builds)) {
     world.dispose();
   });
 }
+
+test('threaded build: views are refreshed when a worker thread grew the memory', () => {
+  const wisp = builds.threaded;
+  const world = wisp.createWorld({ threads: 2 });
+  const chain = world.addChain({ points: [0, 2, 0, 0.1, 2, 0, 0.2, 2, 0, 0.3, 2, 0], stiffness: 0 });  // horizontal: it swings
+  const cloth = world.addCloth({ grid: { width: 0.5, height: 0.5, resolutionX: 4, resolutionY: 4 } });
+  world.step(1 / 60);
+  const before = [chain.positions, chain.localRotations, cloth.positions, cloth.normals];
+  const values = before.map((v) => Float32Array.from(v));
+  assert.equal(wisp.module.growMemoryFromWorker(64 * 1024 * 1024), true, 'a worker allocated 64 MB');
+  const after = [chain.positions, chain.localRotations, cloth.positions, cloth.normals];
+  after.forEach((v, i) => {
+    assert.notEqual(v.buffer, before[i].buffer, `view ${i} re-made on the grown memory`);
+    assert.ok(v.buffer.byteLength > before[i].buffer.byteLength, "the memory is larger");
+    assert.deepEqual([...v], [...values[i]], `view ${i} reads the same values`);
+  });
+  world.step(1 / 60);
+  assert.notDeepEqual([...chain.positions], [...values[0]], 'and follows the simulation');
+  wisp.module.releaseGrownMemory();
+  world.dispose();
+});

@@ -9,6 +9,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
 #include <memory>
 #include <string>
 
@@ -691,6 +695,33 @@ class WorldBinding {
 };
 
 size_t heapUsed() { return mallinfo().uordblks; }
+
+// Test hook: grows the heap from another thread (a worker in the threaded build) by allocating
+// `bytes` there, so tests can check that views made before are refreshed afterwards. Released
+// by releaseGrownMemory(). Returns false where there are no threads.
+std::vector<void*>& grownBlocks() {
+  static std::vector<void*> blocks;
+  return blocks;
+}
+bool growMemoryFromWorker(double bytes) {
+#if WISP_THREADS
+  void* block = nullptr;
+  std::thread t([&] {
+    block = std::malloc(static_cast<size_t>(bytes));
+    if (block) std::memset(block, 1, static_cast<size_t>(bytes));  // really touch it
+  });
+  t.join();
+  if (block) grownBlocks().push_back(block);
+  return block != nullptr;
+#else
+  (void)bytes;
+  return false;
+#endif
+}
+void releaseGrownMemory() {
+  for (void* b : grownBlocks()) std::free(b);
+  grownBlocks().clear();
+}
 // The determinism scene of the test suite (tests/scenes/scenes.h) run for `frames` frames with
 // `threads` threads: its hash after 600 frames is the golden value every build must give.
 std::string determinismSceneHash(int threads, int frames) {
@@ -718,6 +749,8 @@ EMSCRIPTEN_BINDINGS(wisp) {
   function("threadsAvailable", &threadsAvailable);
   function("simdEnabled", &simdEnabled);
   function("determinismSceneHash", &determinismSceneHash);
+  function("growMemoryFromWorker", &growMemoryFromWorker);
+  function("releaseGrownMemory", &releaseGrownMemory);
   class_<WorldBinding>("World")
       .constructor<>()
       .function("configure", &WorldBinding::configure)
