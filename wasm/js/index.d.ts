@@ -479,6 +479,8 @@ export class Collider {
 }
 
 export const colliderTypes: readonly ColliderType[];
+/** The rigid pose of a column-major 4x4 matrix (three.js Matrix4.elements), scale removed. */
+export function poseFromMatrix(elements: ArrayLike<number>): { position: [number, number, number]; rotation: [number, number, number, number] };
 /** The determinism scene's hash after 600 frames, the same for every build (Wisp.determinismSceneHash). */
 export const DETERMINISM_GOLDEN_HASH: string;
 

@@ -665,6 +665,11 @@ function readMatrix(e) {
   quatFromRotation(e[0] / sx, e[4] / sy, e[8] / sz, e[1] / sx, e[5] / sy, e[9] / sz, e[2] / sx, e[6] / sy, e[10] / sz, POSE, 3);
   return POSE;
 }
+/** The rigid pose of a column-major 4x4 matrix (three.js Matrix4.elements), scale removed: { position, rotation }. */
+export function poseFromMatrix(elements) {
+  const P = readMatrix(elements);
+  return { position: [P[0], P[1], P[2]], rotation: [P[3], P[4], P[5], P[6]] };
+}
 function callPose(world, fn, id, P) {
   const n = world._native;
   world._check(n[fn](id, P[0], P[1], P[2], P[3], P[4], P[5], P[6]));

@@ -4,6 +4,7 @@
 //     rig.beforeStep();  world.step(dt);  rig.afterStep();
 // Neither call allocates: the root's world matrix goes to WASM as numbers, and the local
 // rotations are read from a zero-copy view.
+import { poseFromMatrix } from '../../wasm/js/index.js';
 import { fromVRMSpring } from '../../wasm/js/presets.js';
 
 /**
@@ -22,7 +23,7 @@ export class SpringBoneChain {
       rotation: [b.quaternion.x, b.quaternion.y, b.quaternion.z, b.quaternion.w],
     }));
     const e = this.root.matrixWorld.elements;
-    this.chain = world.addChain({ joints, endLength, ...params, ...rootPose(e) });
+    this.chain = world.addChain({ joints, endLength, ...params, ...poseFromMatrix(e) });
   }
 
   /** Hands the root's current world matrix (after animation) to the chain. */
@@ -45,24 +46,11 @@ export class SpringBoneChain {
   /** Jump (respawn, cut): the chain keeps its shape and gains no velocity. */
   teleport() {
     this.root.updateWorldMatrix(true, false);
-    const p = rootPose(this.root.matrixWorld.elements);
+    const p = poseFromMatrix(this.root.matrixWorld.elements);
     this.chain.teleport(p.position, p.rotation);
   }
 
   dispose() { this.chain.dispose(); }
-}
-
-function rootPose(e) {
-  const sx = Math.hypot(e[0], e[1], e[2]), sy = Math.hypot(e[4], e[5], e[6]), sz = Math.hypot(e[8], e[9], e[10]);
-  const m00 = e[0] / sx, m10 = e[1] / sx, m20 = e[2] / sx, m01 = e[4] / sy, m11 = e[5] / sy, m21 = e[6] / sy;
-  const m02 = e[8] / sz, m12 = e[9] / sz, m22 = e[10] / sz;
-  const tr = m00 + m11 + m22;
-  let q;
-  if (tr > 0) { const s = 0.5 / Math.sqrt(tr + 1); q = [(m21 - m12) * s, (m02 - m20) * s, (m10 - m01) * s, 0.25 / s]; }
-  else if (m00 > m11 && m00 > m22) { const s = 2 * Math.sqrt(1 + m00 - m11 - m22); q = [0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s]; }
-  else if (m11 > m22) { const s = 2 * Math.sqrt(1 + m11 - m00 - m22); q = [(m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s]; }
-  else { const s = 2 * Math.sqrt(1 + m22 - m00 - m11); q = [(m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s]; }
-  return { position: [e[12], e[13], e[14]], rotation: q };
 }
 
 /**

@@ -18,7 +18,7 @@ Status resolveChainParams(ChainState& c, const ChainParams& p);
 Status buildChain(const ChainDef& def, ChainState* out);
 // Rest pose on the current root (rootTo), velocities zero, outputs written.
 void poseChainAtRest(ChainState& c);
-// Writes the output rotations for joints without a simulated child (the last joint).
+// A curve's multiplier at t (1 for an empty curve; constant past the end keys).
 float evaluateCurve(const Curve& curve, float t);
 
 }  // namespace wisp
