@@ -1422,7 +1422,7 @@ static Status checkSnapshot(World::Impl& w) {
       return badSnapshot("rope constraint arrays do not match its particles");
     if (!indicesBelow(r.ownedAnchors, na)) return badSnapshot("rope owns an anchor out of range");
   }
-  for (const ClothState& c : w.cloths) {
+  for (ClothState& c : w.cloths) {
     if (!c.alive) continue;
     WISP_TRY(validateClothParams(c.params));
     WISP_TRY(checkParticles(c, na, "cloth"));
@@ -1447,6 +1447,7 @@ static Status checkSnapshot(World::Impl& w) {
     for (size_t i = 0; i < n; ++i)
       if (c.adjStart[i] < 0 || c.adjStart[i + 1] < c.adjStart[i] || static_cast<size_t>(c.adjStart[i + 1]) > c.adj.size())
         return badSnapshot("cloth edge graph is inconsistent");
+    c.buildTriangleLists();  // derived, not stored
   }
   for (ChainState& c : w.chains) {
     if (!c.alive) continue;

@@ -16,7 +16,7 @@ const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = '9b1ad1c4b2ff9efd';
+export const DETERMINISM_GOLDEN_HASH = '2f86dece4c61b7be';
 
 export class WispError extends Error {
   /** @param {string} message @param {string} code */

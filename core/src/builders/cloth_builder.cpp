@@ -52,11 +52,18 @@ std::vector<int> orderByColour(const std::vector<int>& col, int colours, std::ve
   return order;
 }
 
-Status fillEdges(const std::vector<std::array<int32_t, 2>>& edges, const ClothState& c, const char* kind, EdgeSet* out) {
+// `given` holds the colour of every edge (grids), or is empty to colour greedily (meshes).
+Status fillEdges(const std::vector<std::array<int32_t, 2>>& edges, const std::vector<int>& given, const ClothState& c,
+                 const char* kind, EdgeSet* out) {
   int colours = 0;
-  std::vector<int> col = colour(edges, c.count(), &colours);
-  if (col.size() != edges.size())
-    return invalid(std::string("a vertex has more than 128 ") + kind + " edges; the mesh cannot be coloured");
+  std::vector<int> col = given;
+  if (given.empty()) {
+    col = colour(edges, c.count(), &colours);
+    if (col.size() != edges.size())
+      return invalid(std::string("a vertex has more than 128 ") + kind + " edges; the mesh cannot be coloured");
+  } else {
+    for (int k : given) colours = std::max(colours, k + 1);
+  }
   std::vector<int> order = orderByColour(col, colours, &out->colourStart);
   for (int i : order) {
     int32_t a = edges[i][0], b = edges[i][1];
@@ -116,6 +123,7 @@ Status buildCloth(const ClothDef& def, ClothState* out) {
   std::vector<Vec3> pts;
   std::vector<uint32_t> tris;
   std::vector<std::array<int32_t, 2>> structural, shearEdges;
+  std::vector<int> structuralColour, shearColour;  // grids only
   const bool grid = def.indices.empty();
 
   if (grid) {
@@ -134,16 +142,29 @@ Status buildCloth(const ClothDef& def, ClothState* out) {
         pts.push_back(rotate(q, local) + g.transform.position);
       }
     auto at = [w](int i, int j) { return static_cast<int32_t>(j * w + i); };
+    // Colours by position rather than greedily: columns (i, j)-(i, j+1) of even rows, of odd
+    // rows, then rows (i, j)-(i+1, j) of even i, of odd i; diagonals (i, j)-(i+1, j+1) of even
+    // rows, odd rows, then anti-diagonals (i+1, j)-(i, j+1) likewise. Listed row by row, four
+    // neighbouring columns or diagonals join four consecutive particles to four consecutive
+    // particles, and four rows join alternate particles, so the solver loads them whole.
     for (int j = 0; j <= ry; ++j)
       for (int i = 0; i <= rx; ++i) {
-        if (i < rx) structural.push_back({at(i, j), at(i + 1, j)});
-        if (j < ry) structural.push_back({at(i, j), at(i, j + 1)});
+        if (i < rx) {
+          structural.push_back({at(i, j), at(i + 1, j)});
+          structuralColour.push_back(2 + i % 2);
+        }
+        if (j < ry) {
+          structural.push_back({at(i, j), at(i, j + 1)});
+          structuralColour.push_back(j % 2);
+        }
       }
     for (int j = 0; j < ry; ++j)
       for (int i = 0; i < rx; ++i) {
         int32_t a = at(i, j), b = at(i + 1, j), d = at(i, j + 1), e = at(i + 1, j + 1);
         shearEdges.push_back({a, e});
         shearEdges.push_back({b, d});
+        shearColour.push_back(j % 2);
+        shearColour.push_back(2 + j % 2);
         // alternate the split diagonal so the cloth has no preferred fold direction
         if ((i + j) % 2 == 0) {
           tris.insert(tris.end(), {uint32_t(a), uint32_t(d), uint32_t(e), uint32_t(a), uint32_t(e), uint32_t(b)});
@@ -238,8 +259,8 @@ Status buildCloth(const ClothDef& def, ClothState* out) {
     c.baseInvMass[i] = c.invMass[i] = static_cast<float>(1.0 / mass[i]);
   }
   c.triangles = tris;
-  WISP_TRY(fillEdges(structural, c, "structural", &c.stretch));
-  WISP_TRY(fillEdges(shearEdges, c, "shear", &c.shear));
+  WISP_TRY(fillEdges(structural, structuralColour, c, "structural", &c.stretch));
+  WISP_TRY(fillEdges(shearEdges, shearColour, c, "shear", &c.shear));
 
   // bending: interior edges shared by exactly two triangles (non-manifold edges get none)
   std::vector<std::tuple<int32_t, int32_t, int32_t>> halfEdges;  // (min, max, opposite)
@@ -309,6 +330,7 @@ Status buildCloth(const ClothDef& def, ClothState* out) {
                                                        " is not a particle index in [0, " + std::to_string(n - 1) + "]");
   c.writeOutput(0, n);
   c.initialPositions = c.out;
+  c.buildTriangleLists();
   c.computeNormals();
   c.stats.particles = n;
   c.stats.triangles = c.triangleCount();
@@ -377,26 +399,53 @@ void ClothState::updatePins() {
   for (int i = 0; i < n; ++i) stats.tethers += tetherTo[i] >= 0 ? 1 : 0;
 }
 
-void ClothState::computeNormals() {
-  std::fill(normals.begin(), normals.end(), 0.0f);
-  for (size_t t = 0; t < triangles.size(); t += 3) {
-    uint32_t a = triangles[t], b = triangles[t + 1], d = triangles[t + 2];
+void ClothState::buildTriangleLists() {
+  const int n = count();
+  const int t = triangleCount();
+  triangleNormal.assign(3 * static_cast<size_t>(t), 0.0f);
+  triangleStart.assign(n + 1, 0);
+  for (uint32_t v : triangles) triangleStart[v + 1]++;
+  for (int i = 0; i < n; ++i) triangleStart[i + 1] += triangleStart[i];
+  triangleOf.assign(triangles.size(), 0);
+  std::vector<int32_t> next(triangleStart.begin(), triangleStart.end() - 1);
+  for (int k = 0; k < t; ++k)
+    for (int j = 0; j < 3; ++j) triangleOf[next[triangles[3 * k + j]]++] = k;
+  const size_t blocks = (static_cast<size_t>(stretch.size()) + kStrainBlock - 1) / kStrainBlock;
+  strainWorst.assign(blocks, 0.0f);
+  strainSum.assign(blocks, 0.0);
+}
+
+void ClothState::triangleNormals(int begin, int end) {
+  for (int t = begin; t < end; ++t) {
+    uint32_t a = triangles[3 * t], b = triangles[3 * t + 1], d = triangles[3 * t + 2];
     Vec3 xa{px[a], py[a], pz[a]};
     Vec3 n = cross(Vec3{px[b], py[b], pz[b]} - xa, Vec3{px[d], py[d], pz[d]} - xa);  // |n| = 2 * area
-    for (uint32_t v : {a, b, d}) {
-      normals[3 * v] += n.x;
-      normals[3 * v + 1] += n.y;
-      normals[3 * v + 2] += n.z;
-    }
+    triangleNormal[3 * t] = n.x;
+    triangleNormal[3 * t + 1] = n.y;
+    triangleNormal[3 * t + 2] = n.z;
   }
-  for (int i = 0; i < count(); ++i) {
-    Vec3 n{normals[3 * i], normals[3 * i + 1], normals[3 * i + 2]};
+}
+
+void ClothState::vertexNormals(int begin, int end) {
+  for (int i = begin; i < end; ++i) {
+    Vec3 n{0, 0, 0};
+    for (int32_t k = triangleStart[i]; k < triangleStart[i + 1]; ++k) {
+      const float* tn = &triangleNormal[3 * static_cast<size_t>(triangleOf[k])];
+      n.x += tn[0];
+      n.y += tn[1];
+      n.z += tn[2];
+    }
     float len = length(n);
     Vec3 u = len > 1e-20f ? n * (1.0f / len) : Vec3{0, 1, 0};
     normals[3 * i] = u.x;
     normals[3 * i + 1] = u.y;
     normals[3 * i + 2] = u.z;
   }
+}
+
+void ClothState::computeNormals() {
+  triangleNormals(0, triangleCount());
+  vertexNormals(0, count());
 }
 
 }  // namespace wisp

@@ -43,6 +43,14 @@ struct ClothState : Particles {
   std::vector<uint32_t> triangles;         // 3 particle indices per triangle
   std::vector<float> ax, ay, az;           // m/s^2: aerodynamic acceleration, per substep
   std::vector<float> normals;              // interleaved unit vertex normals (output)
+  // derived from `triangles` (buildTriangleLists): each triangle's normal times twice its area,
+  // and the triangles of particle i, triangleOf[triangleStart[i] .. triangleStart[i+1]), ascending
+  std::vector<float> triangleNormal;
+  std::vector<int32_t> triangleStart, triangleOf;
+  // per-step scratch for the strain statistics, one entry per block of kStrainBlock edges
+  static constexpr int kStrainBlock = 1024;
+  std::vector<float> strainWorst;
+  std::vector<double> strainSum;
 
   // edge graph (CSR) for tethers: neighbours of particle i are adj[adjStart[i] .. adjStart[i+1])
   std::vector<int32_t> adjStart, adj;
@@ -64,8 +72,14 @@ struct ClothState : Particles {
   // After pins change: the pinned list and each free particle's nearest pinned particle along
   // the edge graph (multi-source Dijkstra; ties go to the lower index).
   void updatePins();
-  // Area-weighted vertex normals from the current positions into `normals`.
+  // Area-weighted vertex normals from the current positions into `normals`: triangleNormals
+  // over every triangle, then vertexNormals over every particle (both may run in parts).
   void computeNormals();
+  void triangleNormals(int begin, int end);
+  void vertexNormals(int begin, int end);
+  // The derived arrays above, from `triangles` and the edge count (at creation and after a
+  // snapshot is loaded; steps never allocate).
+  void buildTriangleLists();
 };
 
 }  // namespace wisp

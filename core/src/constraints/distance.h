@@ -3,16 +3,16 @@
 //   compliance alpha                     (m/N);  alpha~ = alpha / h^2
 //   dlambda = (-C - alpha~ * lambda) / (w_a + w_b + alpha~)
 //   x_a += w_a * dlambda * n,  x_b -= w_b * dlambda * n,  n = (x_a - x_b) / |x_a - x_b|
-// (Macklin, Mueller, Chentanez, "XPBD", 2016, eq. 18.) Used for rope stretch (i, i+1) and for
-// rope bending as a distance across one particle (i, i+2).
+// (Macklin, Mueller, Chentanez, "XPBD", 2016, eq. 18.) Used for rope stretch (i, i+1), rope
+// bending as a distance across one particle (i, i+2), and cloth edges.
 //
 // Constraints are solved in colour passes (red-black Gauss-Seidel) rather than one sequential
 // sweep: the constraints of a pass are independent, so the CPU overlaps their sqrt and divide
 // instead of waiting on each in turn (2.4x faster here), and long ropes can be split across
-// threads. Measured stretch of a whipping rope was no worse than with sequential sweeps. for stretch, even segments then odd ones; for bends
-// (i, i+2), indices with i % 4 < 2 then the rest. Inside one pass no two constraints share a
-// particle, so a pass can be cut into chunks and run in any order or in parallel with the same
-// result, whatever the thread count.
+// threads. Measured stretch of a whipping rope was no worse than with sequential sweeps. Rope
+// colours: for stretch, even segments then odd ones; for bends (i, i+2), indices with i % 4 < 2
+// then the rest. Inside one pass no two constraints share a particle, so a pass can be cut into
+// chunks and run in any order or in parallel with the same result, whatever the thread count.
 #pragma once
 #include <cmath>
 
@@ -30,55 +30,72 @@ inline void solveDistance(Particles& r, int a, int b, float restLength, float al
   float len = std::sqrt(dx * dx + dy * dy + dz * dz);
   if (len < 1e-9f) return;  // coincident: no direction to push along
   float c = len - restLength;
-  float dl = (-c - alphaTilde * lambda) / (wsum + alphaTilde);
-  lambda += dl;
-  float s = dl / len;
+  // one division: s = dlambda / len, and dlambda = s * len
+  float s = (-c - alphaTilde * lambda) / ((wsum + alphaTilde) * len);
+  lambda += s * len;
   dx *= s; dy *= s; dz *= s;
   r.px[a] += wa * dx; r.py[a] += wa * dy; r.pz[a] += wa * dz;
   r.px[b] -= wb * dx; r.py[b] -= wb * dy; r.pz[b] -= wb * dz;
 }
 
+#if WISP_SIMD
+struct RawArrays {
+  float *x, *y, *z;
+  const float* invMass;
+};
+inline RawArrays rawArrays(Particles& p) { return {p.px.data(), p.py.data(), p.pz.data(), p.invMass.data()}; }
+
+// Four constraints at once, lane by lane exactly the operations of solveDistance: the ends
+// (ax..bz), inverse masses, rest lengths and multipliers in, the moved ends and multipliers out.
+// A lane that solveDistance would skip keeps its old bits.
+struct DistanceLanes {
+  wide::F4 ax, ay, az, bx, by, bz, lambda;
+};
+inline void solveDistanceLanes(DistanceLanes& d, wide::F4 wa, wide::F4 wb, wide::F4 rest, wide::F4 alpha) {
+  using namespace wide;
+  const F4 zero = splat(0.0f), tiny = splat(1e-9f);
+  F4 wsum = wa + wb;
+  F4 dx = d.ax - d.bx, dy = d.ay - d.by, dz = d.az - d.bz;
+  F4 len = sqrt(dx * dx + dy * dy + dz * dz);
+  F4 skip = maskOr(equal(wsum, zero), lessThan(len, tiny));
+  F4 c = len - rest;
+  F4 s = (neg(c) - alpha * d.lambda) / ((wsum + alpha) * len);
+  F4 dl = s * len;
+  dx = dx * s; dy = dy * s; dz = dz * s;
+  d.ax = select(skip, d.ax, d.ax + wa * dx);
+  d.ay = select(skip, d.ay, d.ay + wa * dy);
+  d.az = select(skip, d.az, d.az + wa * dz);
+  d.bx = select(skip, d.bx, d.bx - wb * dx);
+  d.by = select(skip, d.by, d.by - wb * dy);
+  d.bz = select(skip, d.bz, d.bz - wb * dz);
+  d.lambda = select(skip, d.lambda, d.lambda + dl);
+}
+#endif
+
 // Solves constraints [begin, end) of one colour, where constraint k joins particles ia(k) and
 // ib(k) with rest length rest[ic(k)] and multiplier lambda[ic(k)]. No two of them share a
-// particle, so with SIMD four are solved at once: gathered, computed lane by lane with exactly
-// the scalar operations (a skipped lane keeps its old bits via select), and scattered back.
+// particle, so with SIMD four are solved at once: gathered, solved by solveDistanceLanes and
+// scattered back.
 template <class IndexA, class IndexB, class IndexC>
 inline void solveDistances(Particles& p, IndexA ia, IndexB ib, IndexC ic, const float* rest, float* lambda, int begin,
                            int end, float alphaTilde) {
   int k = begin;
 #if WISP_SIMD
   using namespace wide;
-  const F4 alpha = splat(alphaTilde), zero = splat(0.0f), tiny = splat(1e-9f);
-  float* px = p.px.data();
-  float* py = p.py.data();
-  float* pz = p.pz.data();
-  const float* w = p.invMass.data();
+  const F4 alpha = splat(alphaTilde);
+  auto [px, py, pz, w] = rawArrays(p);
   for (; k + kWidth <= end; k += kWidth) {
-    const int a0 = ia(k), a1 = ia(k + 1), a2 = ia(k + 2), a3 = ia(k + 3);
-    const int b0 = ib(k), b1 = ib(k + 1), b2 = ib(k + 2), b3 = ib(k + 3);
-    const int c0 = ic(k), c1 = ic(k + 1), c2 = ic(k + 2), c3 = ic(k + 3);
-    F4 ax = make(px[a0], px[a1], px[a2], px[a3]), ay = make(py[a0], py[a1], py[a2], py[a3]), az = make(pz[a0], pz[a1], pz[a2], pz[a3]);
-    F4 bx = make(px[b0], px[b1], px[b2], px[b3]), by = make(py[b0], py[b1], py[b2], py[b3]), bz = make(pz[b0], pz[b1], pz[b2], pz[b3]);
-    F4 wa = make(w[a0], w[a1], w[a2], w[a3]), wb = make(w[b0], w[b1], w[b2], w[b3]);
-    F4 lam = make(lambda[c0], lambda[c1], lambda[c2], lambda[c3]);
-    F4 rl = make(rest[c0], rest[c1], rest[c2], rest[c3]);
-    F4 wsum = wa + wb;
-    F4 dx = ax - bx, dy = ay - by, dz = az - bz;
-    F4 len = sqrt(dx * dx + dy * dy + dz * dz);
-    F4 skip = maskOr(equal(wsum, zero), lessThan(len, tiny));
-    F4 c = len - rl;
-    F4 dl = (neg(c) - alpha * lam) / (wsum + alpha);
-    F4 s = dl / len;
-    dx = dx * s; dy = dy * s; dz = dz * s;
-    alignas(16) float o[12][4];
-    storeLanes(o[0], select(skip, ax, ax + wa * dx));
-    storeLanes(o[1], select(skip, ay, ay + wa * dy));
-    storeLanes(o[2], select(skip, az, az + wa * dz));
-    storeLanes(o[3], select(skip, bx, bx - wb * dx));
-    storeLanes(o[4], select(skip, by, by - wb * dy));
-    storeLanes(o[5], select(skip, bz, bz - wb * dz));
-    storeLanes(o[6], select(skip, lam, lam + dl));
-    const int as[4] = {a0, a1, a2, a3}, bs[4] = {b0, b1, b2, b3}, cs[4] = {c0, c1, c2, c3};
+    const int as[4] = {ia(k), ia(k + 1), ia(k + 2), ia(k + 3)};
+    const int bs[4] = {ib(k), ib(k + 1), ib(k + 2), ib(k + 3)};
+    const int cs[4] = {ic(k), ic(k + 1), ic(k + 2), ic(k + 3)};
+    auto gather = [](const float* v, const int* i) { return make(v[i[0]], v[i[1]], v[i[2]], v[i[3]]); };
+    DistanceLanes d{gather(px, as), gather(py, as), gather(pz, as), gather(px, bs), gather(py, bs), gather(pz, bs),
+                    gather(lambda, cs)};
+    solveDistanceLanes(d, gather(w, as), gather(w, bs), gather(rest, cs), alpha);
+    alignas(16) float o[7][4];
+    storeLanes(o[0], d.ax); storeLanes(o[1], d.ay); storeLanes(o[2], d.az);
+    storeLanes(o[3], d.bx); storeLanes(o[4], d.by); storeLanes(o[5], d.bz);
+    storeLanes(o[6], d.lambda);
     for (int j = 0; j < 4; ++j) {
       px[as[j]] = o[0][j]; py[as[j]] = o[1][j]; pz[as[j]] = o[2][j];
       px[bs[j]] = o[3][j]; py[bs[j]] = o[4][j]; pz[bs[j]] = o[5][j];
@@ -87,6 +104,49 @@ inline void solveDistances(Particles& p, IndexA ia, IndexB ib, IndexC ic, const 
   }
 #endif
   for (; k < end; ++k) solveDistance(p, ia(k), ib(k), rest[ic(k)], alphaTilde, lambda[ic(k)]);
+}
+
+// i[0..3] are i[0], i[0] + step, i[0] + 2 step, i[0] + 3 step
+inline bool evenlySpaced(const int32_t* i, int step) {
+  return i[1] == i[0] + step && i[2] == i[0] + 2 * step && i[3] == i[0] + 3 * step;
+}
+
+// Solves edges [begin, end) of one colour of an edge list (edge k joins a[k] and b[k], rest
+// length rest[k], multiplier lambda[k]). Four edges whose ends are consecutive particles (a grid's
+// columns and diagonals, laid out row by row) are loaded and stored whole; four whose ends
+// alternate a, b, a, b (a grid's rows) are loaded as eight floats and split into even and odd
+// lanes; others are gathered. All three give solveDistance's bits.
+inline void solveEdgeList(Particles& p, const int32_t* a, const int32_t* b, const float* rest, float* lambda, int begin,
+                          int end, float alphaTilde) {
+  int k = begin;
+#if WISP_SIMD
+  using namespace wide;
+  const F4 alpha = splat(alphaTilde);
+  auto [px, py, pz, w] = rawArrays(p);
+  for (; k + kWidth <= end; k += kWidth) {
+    const int32_t a0 = a[k], b0 = b[k];
+    if (evenlySpaced(a + k, 1) && evenlySpaced(b + k, 1)) {
+      DistanceLanes d{load(px + a0), load(py + a0), load(pz + a0), load(px + b0), load(py + b0), load(pz + b0), load(lambda + k)};
+      solveDistanceLanes(d, load(w + a0), load(w + b0), load(rest + k), alpha);
+      store(px + a0, d.ax); store(py + a0, d.ay); store(pz + a0, d.az);
+      store(px + b0, d.bx); store(py + b0, d.by); store(pz + b0, d.bz);
+      store(lambda + k, d.lambda);
+    } else if (b0 == a0 + 1 && evenlySpaced(a + k, 2) && evenlySpaced(b + k, 2)) {
+      F4 xl = load(px + a0), xh = load(px + a0 + 4), yl = load(py + a0), yh = load(py + a0 + 4);
+      F4 zl = load(pz + a0), zh = load(pz + a0 + 4), wl = load(w + a0), wh = load(w + a0 + 4);
+      DistanceLanes d{evens(xl, xh), evens(yl, yh), evens(zl, zh), odds(xl, xh), odds(yl, yh), odds(zl, zh), load(lambda + k)};
+      solveDistanceLanes(d, evens(wl, wh), odds(wl, wh), load(rest + k), alpha);
+      store(px + a0, interleaveLow(d.ax, d.bx)); store(px + a0 + 4, interleaveHigh(d.ax, d.bx));
+      store(py + a0, interleaveLow(d.ay, d.by)); store(py + a0 + 4, interleaveHigh(d.ay, d.by));
+      store(pz + a0, interleaveLow(d.az, d.bz)); store(pz + a0 + 4, interleaveHigh(d.az, d.bz));
+      store(lambda + k, d.lambda);
+    } else {
+      solveDistances(p, [a](int i) { return a[i]; }, [b](int i) { return b[i]; }, [](int i) { return i; }, rest, lambda, k,
+                     k + kWidth, alphaTilde);
+    }
+  }
+#endif
+  for (; k < end; ++k) solveDistance(p, a[k], b[k], rest[k], alphaTilde, lambda[k]);
 }
 
 // Stretch pass `colour` (0 = even segments, 1 = odd) over segment slots [begin, end) of that

@@ -23,7 +23,8 @@ constexpr bool kEnabled = WISP_SIMD != 0;
 
 // Besides + - *: division, square root, sign flip (exact, like unary minus), comparisons
 // giving lane masks, and a per-lane select. Lanes are gathered from and scattered to
-// arbitrary indices by the callers (there is no gather instruction in wasm_simd128).
+// arbitrary indices by the callers (there is no gather instruction in wasm_simd128), or loaded
+// whole when the indices are consecutive, and split into even and odd lanes when they alternate.
 #if WISP_SIMD && defined(__wasm_simd128__)
 struct F4 { v128_t v; };
 inline F4 make(float a, float b, float c, float d) { return {wasm_f32x4_make(a, b, c, d)}; }
@@ -42,6 +43,11 @@ inline F4 splat(float s) { return {wasm_f32x4_splat(s)}; }
 inline F4 operator+(F4 a, F4 b) { return {wasm_f32x4_add(a.v, b.v)}; }
 inline F4 operator-(F4 a, F4 b) { return {wasm_f32x4_sub(a.v, b.v)}; }
 inline F4 operator*(F4 a, F4 b) { return {wasm_f32x4_mul(a.v, b.v)}; }
+// lanes 0, 2, 4, 6 (evens) or 1, 3, 5, 7 (odds) of the 8 floats lo:hi, and back
+inline F4 evens(F4 lo, F4 hi) { return {wasm_i32x4_shuffle(lo.v, hi.v, 0, 2, 4, 6)}; }
+inline F4 odds(F4 lo, F4 hi) { return {wasm_i32x4_shuffle(lo.v, hi.v, 1, 3, 5, 7)}; }
+inline F4 interleaveLow(F4 e, F4 o) { return {wasm_i32x4_shuffle(e.v, o.v, 0, 4, 1, 5)}; }
+inline F4 interleaveHigh(F4 e, F4 o) { return {wasm_i32x4_shuffle(e.v, o.v, 2, 6, 3, 7)}; }
 #elif WISP_SIMD
 struct F4 { __m128 v; };
 inline F4 make(float a, float b, float c, float d) { return {_mm_set_ps(d, c, b, a)}; }
@@ -59,6 +65,10 @@ inline F4 splat(float s) { return {_mm_set1_ps(s)}; }
 inline F4 operator+(F4 a, F4 b) { return {_mm_add_ps(a.v, b.v)}; }
 inline F4 operator-(F4 a, F4 b) { return {_mm_sub_ps(a.v, b.v)}; }
 inline F4 operator*(F4 a, F4 b) { return {_mm_mul_ps(a.v, b.v)}; }
+inline F4 evens(F4 lo, F4 hi) { return {_mm_shuffle_ps(lo.v, hi.v, _MM_SHUFFLE(2, 0, 2, 0))}; }
+inline F4 odds(F4 lo, F4 hi) { return {_mm_shuffle_ps(lo.v, hi.v, _MM_SHUFFLE(3, 1, 3, 1))}; }
+inline F4 interleaveLow(F4 e, F4 o) { return {_mm_unpacklo_ps(e.v, o.v)}; }
+inline F4 interleaveHigh(F4 e, F4 o) { return {_mm_unpackhi_ps(e.v, o.v)}; }
 #else
 struct F4 { float v[4]; };
 inline F4 load(const float* p) { return {{p[0], p[1], p[2], p[3]}}; }

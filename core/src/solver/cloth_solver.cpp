@@ -18,39 +18,69 @@ namespace wisp {
 
 namespace {
 
-void solveEdges(ClothState& c, EdgeSet& set, float alphaTilde, Team& team) {
+// One colour after another; each colour's part of the multipliers is zeroed by the member that
+// solves it, just before the first iteration of a substep uses it (no separate stage).
+void solveEdges(ClothState& c, EdgeSet& set, float alphaTilde, bool resetLambda, Team& team) {
   for (int col = 0; col < set.colours(); ++col)
     team.forChunks(set.colourStart[col], set.colourStart[col + 1], [&](int b, int e) {
-      const int32_t* a = set.a.data();
-      const int32_t* bb = set.b.data();
-      solveDistances(c, [a](int k) { return a[k]; }, [bb](int k) { return bb[k]; }, [](int k) { return k; },
-                     set.rest.data(), set.lambda.data(), b, e, alphaTilde);
+      if (resetLambda) std::fill(set.lambda.begin() + b, set.lambda.begin() + e, 0.0f);
+      solveEdgeList(c, set.a.data(), set.b.data(), set.rest.data(), set.lambda.data(), b, e, alphaTilde);
     });
 }
 
-void solveBends(ClothState& c, float alphaOverH2, Team& team) {
+void solveBends(ClothState& c, float alphaOverH2, bool resetLambda, Team& team) {
   BendSet& set = c.bends;
   for (int col = 0; col < set.colours(); ++col)
     team.forChunks(set.colourStart[col], set.colourStart[col + 1], [&](int b, int e) {
+      if (resetLambda) std::fill(set.lambda.begin() + b, set.lambda.begin() + e, 0.0f);
       for (int k = b; k < e; ++k) solveBend(c, set, k, alphaOverH2);
     });
 }
 
-// Largest |length - rest| / rest over the structural edges (order-independent, so exact with
-// any thread count), and the mean, summed in a fixed order.
-void strain(const ClothState& c, float* maxOut, float* meanOut) {
+// Largest and summed |length - rest| / rest over structural edges [begin, end).
+void strainOf(const ClothState& c, int begin, int end, float* worstOut, double* sumOut) {
   float worst = 0;
   double sum = 0;
   const EdgeSet& s = c.stretch;
-  for (int e = 0; e < s.size(); ++e) {
+  for (int e = begin; e < end; ++e) {
     int a = s.a[e], b = s.b[e];
     float dx = c.px[a] - c.px[b], dy = c.py[a] - c.py[b], dz = c.pz[a] - c.pz[b];
     float r = std::fabs(std::sqrt(dx * dx + dy * dy + dz * dz) - s.rest[e]) / s.rest[e];
     worst = std::max(worst, r);
     sum += r;
   }
-  *maxOut = worst;
-  if (meanOut) *meanOut = s.size() ? static_cast<float>(sum / s.size()) : 0.0f;
+  *worstOut = worst;
+  *sumOut = sum;
+}
+
+// Stats: the strain of the structural edges, over fixed blocks of kStrainBlock edges in
+// parallel, then the blocks in order, so the mean has the same bits with any thread count.
+void strainStage(ClothState& c, float* maxOut, float* meanOut, Team& team) {
+  const int m = c.stretch.size();
+  const int blocks = (m + ClothState::kStrainBlock - 1) / ClothState::kStrainBlock;
+  team.forParts(0, blocks, 1, [&](int b, int e) {
+    for (int k = b; k < e; ++k)
+      strainOf(c, k * ClothState::kStrainBlock, std::min(m, (k + 1) * ClothState::kStrainBlock), &c.strainWorst[k],
+               &c.strainSum[k]);
+  });
+  team.sync();
+  team.serial([&] {
+    float worst = 0;
+    double sum = 0;
+    for (int k = 0; k < blocks; ++k) {
+      worst = std::max(worst, c.strainWorst[k]);
+      sum += c.strainSum[k];
+    }
+    *maxOut = worst;
+    if (meanOut) *meanOut = m ? static_cast<float>(sum / m) : 0.0f;
+  });
+}
+
+// Area-weighted vertex normals in two stages: each triangle's (twice-area) normal, then each
+// vertex sums its triangles in triangle order and normalises.
+void normalsStage(ClothState& c, Team& team) {
+  team.forChunks(c.triangleCount(), [&](int b, int e) { c.triangleNormals(b, e); });
+  team.forChunks(c.count(), [&](int b, int e) { c.vertexNormals(b, e); });
 }
 
 void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
@@ -67,6 +97,11 @@ void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
   int iterationsRun = 0;
   bool converged = false;  // written by member 0 before a barrier, read by all after it
   const bool self = p.selfCollision;
+  // The velocity update of a substep only reads and writes each particle's own data, so unless
+  // a stage between it and the next integration reads other particles' velocities
+  // (aerodynamics, self-collision candidates), it runs in the next substep's integration stage:
+  // one barrier fewer per substep.
+  const bool deferVelocity = !aero && !self;
 
   for (int sub = 0; sub < total; ++sub) {
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
@@ -84,51 +119,49 @@ void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
       });
     }
 
-    // Stage::Integrate (aerodynamic forces first: they read the velocities before the update)
-    if (aero) {
-      team.serial([&] { accumulateAerodynamics(c, ctx.wind, time); });
-      team.forChunks(n, [&](int b, int e) {
+    // Stage::Integrate, with the previous substep's velocity update and Stage::DriveAnchors
+    // fused in (aerodynamic forces first: they read the velocities before the update)
+    if (aero) team.serial([&] { accumulateAerodynamics(c, ctx.wind, time); });
+    team.forChunks(n, [&](int b, int e) {
+      if (deferVelocity && sub > 0) updateVelocities(c, b, e, ctx.invH);
+      if (aero)
         integrateWithAcceleration(c, b, e, gh, c.ax.data(), c.ay.data(), c.az.data(), k, h);
-      });
-    } else {
-      team.forChunks(n, [&](int b, int e) { integrateUniform(c, b, e, gh, k, h); });
-    }
-    driveAnchors(c, ctx, tNow, team);
-
-    team.serial([&] {
-      std::fill(c.stretch.lambda.begin(), c.stretch.lambda.end(), 0.0f);
-      std::fill(c.shear.lambda.begin(), c.shear.lambda.end(), 0.0f);
-      std::fill(c.bends.lambda.begin(), c.bends.lambda.end(), 0.0f);
+      else
+        integrateUniform(c, b, e, gh, k, h);
+      driveAnchorsIn(c, ctx, tNow, b, e);
     });
+
     for (int it = 0; it < ctx.iterations; ++it) {
-      solveEdges(c, c.stretch, p.stretchCompliance / h2, team);    // Stage::SolveStretch
-      solveEdges(c, c.shear, p.shearCompliance / h2, team);
-      if (p.bending) solveBends(c, p.bendCompliance / h2, team);   // Stage::SolveBend
-      if (p.pressure > 0.0f && c.closed)                              // Stage::SolveVolume
+      const bool first = it == 0;
+      solveEdges(c, c.stretch, p.stretchCompliance / h2, first, team);  // Stage::SolveStretch
+      solveEdges(c, c.shear, p.shearCompliance / h2, first, team);
+      if (p.bending) solveBends(c, p.bendCompliance / h2, first, team);   // Stage::SolveBend
+      if (p.pressure > 0.0f && c.closed)                                 // Stage::SolveVolume
         team.serial([&] {
-          if (it == 0) c.volumeLambda = 0.0f;
+          if (first) c.volumeLambda = 0.0f;
           solveVolume(c, p.pressure * c.restVolume, p.volumeCompliance / h2, &c.volumeLambda, c.ax.data(), c.ay.data(), c.az.data());
         });
       ++iterationsRun;
       if (p.residualTolerance > 0.0f && it + 1 < ctx.iterations) {
-        team.serial([&] {
-          float worst;
-          strain(c, &worst, nullptr);
-          converged = worst < p.residualTolerance;
-        });
+        float worst = 0;
+        strainStage(c, &worst, nullptr, team);
+        team.serial([&] { converged = worst < p.residualTolerance; });
         if (converged) break;
       }
     }
     if (tethers) team.forChunks(n, [&](int b, int e) { solveTethers(c, b, e, p.tetherCompliance / h2); });  // Stage::SolveTethers
     if (self) team.serial([&] { solveSelfCollisions(c); });                         // Stage::SelfCollide
     solveLeashes(c, ctx, tNow, team);                                                // Stage::SolveLeashes
-    if (collide) collideAll(c, p.radius, p.colliderMask, ctx, tPrev, tNow, team);                    // Stage::Collide
-    team.forChunks(n, [&](int b, int e) { updateVelocities(c, b, e, ctx.invH); });  // Stage::UpdateVelocity
+    if (collide) collideAll(c, p.radius, p.colliderMask, ctx, tPrev, tNow, team);     // Stage::Collide
+    if (!deferVelocity) team.forChunks(n, [&](int b, int e) { updateVelocities(c, b, e, ctx.invH); });  // Stage::UpdateVelocity
   }
-  team.serial([&] { c.computeNormals(); });
-  team.forChunks(n, [&](int b, int e) { c.writeOutput(b, e); });
+  team.forChunks(n, [&](int b, int e) {
+    if (deferVelocity && total > 0) updateVelocities(c, b, e, ctx.invH);
+    c.writeOutput(b, e);
+  });
+  normalsStage(c, team);
+  strainStage(c, &c.stats.maxStrain, &c.stats.meanStrain, team);
   team.serial([&] {
-    strain(c, &c.stats.maxStrain, &c.stats.meanStrain);
     c.stats.substeps = total;
     c.stats.iterations = iterationsRun;
   });
