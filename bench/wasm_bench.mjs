@@ -1,6 +1,6 @@
 // WASM benchmark (Node): the Wisp single-threaded and threaded builds and a plain-JS Verlet rope,
 // on the same setups, measured in one run. Prints its setup, ms/step and ratios as Markdown.
-//   node bench/wasm_bench.mjs [--json out.json]
+//   node bench/wasm_bench.mjs [--only ropes|cloth] [--json out.json]
 import os from 'node:os';
 import fs from 'node:fs';
 import { createWisp } from '../wasm/js/index.js';
@@ -11,6 +11,7 @@ const SETUPS = [
   { name: '1000 ropes x 32 particles', count: 1000, particles: 32 },
   { name: '1 rope x 10,000 particles', count: 1, particles: 10000 },
 ];
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const WARMUP = 20, BLOCKS = 5, BLOCK_MS = 300, MIN_STEPS = 5;
 
 // ms per step: the best of BLOCKS timed blocks. On a shared machine other load only ever adds
@@ -42,7 +43,7 @@ const results = [];
 console.log(`# Wisp WASM benchmark\n\nNode ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, ${new Date().toISOString().slice(0, 10)}`);
 console.log(`Each number is the best of ${BLOCKS} blocks of >= ${BLOCK_MS} ms after ${WARMUP} warm-up steps.`);
 console.log('Each setup: ropes pinned at particle 0, swinging under gravity from horizontal, 1/60 s steps, 10 constraint passes per step (Wisp: 10 substeps x 1 iteration, XPBD; plain JS: Verlet + 10 relaxation passes). SIMD on in both Wisp builds.\n');
-for (const setup of SETUPS) {
+for (const setup of only === 'cloth' ? [] : SETUPS) {
   const rows = [];
   const plain = new PlainVerletRopes(setup.count, setup.particles, 1 / (setup.particles - 1));
   rows.push(['plain JS Verlet', time(() => plain.step())]);
@@ -63,7 +64,7 @@ for (const setup of SETUPS) {
   console.log('');
 }
 console.log('Cloth: N x N quads, top row pinned, structural + shear constraints, 1/60 s steps, 10 constraint passes per step (Wisp: 10 substeps x 1 iteration, bending, tethers and aerodynamics off, as in the plain-JS cloth; plain JS: the three.js cloth example style, Vector3 particles, 10 relaxation passes).\n');
-for (const n of [32, 64, 128]) {
+for (const n of only === 'ropes' ? [] : [32, 64, 128]) {
   const rows = [];
   const plain = new PlainCloth(n);
   rows.push(['plain JS cloth (three.js example style)', time(() => plain.step())]);
