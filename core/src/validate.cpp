@@ -25,7 +25,10 @@ std::string formatValue(double v) {
 }
 
 std::string formatVec(Vec3 v) {
-  return "(" + formatValue(v.x) + ", " + formatValue(v.y) + ", " + formatValue(v.z) + ")";
+  char buf[112];
+  std::snprintf(buf, sizeof buf, "(%.9g, %.9g, %.9g)", static_cast<double>(v.x), static_cast<double>(v.y),
+                static_cast<double>(v.z));
+  return buf;
 }
 
 static Status invalid(std::string m) { return Status::Error(StatusCode::InvalidArgument, std::move(m)); }

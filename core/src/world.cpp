@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -1509,7 +1510,8 @@ static void adopt(World::Impl& w, World::Impl&& loaded) {
 
 Status World::saveSnapshot(std::vector<uint8_t>* out) const {
   snapshot::BinaryWriter ar;
-  ar.bytes.insert(ar.bytes.end(), kMagic, kMagic + 8);
+  ar.bytes.resize(8);
+  std::memcpy(ar.bytes.data(), kMagic, 8);
   uint32_t version = kSnapshotVersion;
   ar("version", version);
   visit(ar, *impl_);

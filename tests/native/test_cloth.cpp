@@ -463,7 +463,9 @@ TEST(Cloth, SelfCollisionKeepsTheThickness) {
       for (int j = 121; j < 242; ++j) closest = std::min(closest, dist(cpos(*w, c, i), cpos(*w, c, j)));
     float lift = cpos(*w, c, 121 + 60).y - cpos(*w, c, 60).y;
     (self ? gapWith : gapWithout) = closest;
-    if (self) EXPECT_GT(lift, 0.025f) << "the top square lies on the bottom one";
+    if (self) {
+      EXPECT_GT(lift, 0.025f) << "the top square lies on the bottom one";
+    }
   }
   EXPECT_GE(gapWith, 0.05f * 0.95f) << "no two particles of the layers closer than 2 * radius";
   EXPECT_LT(gapWithout, 0.01f) << "without self-collision it falls through";
