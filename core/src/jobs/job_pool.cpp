@@ -92,11 +92,15 @@ class Pool {
     }
   }
 
+  // A worker spins only after a job it took part in: one left out of a smaller job (a 2-thread
+  // world after a 4-thread one) goes straight back to sleep instead of taking a core from the
+  // threads that work.
   void loop(int id, uint64_t seen) {
+    bool worked = false;
     for (;;) {
       uint64_t job = job_.load(std::memory_order_acquire);
       const auto until = std::chrono::steady_clock::now() + kSpin;
-      for (int i = 1; (job >> 8) == seen; ++i) {
+      for (int i = 1; worked && (job >> 8) == seen; ++i) {
         cpuRelax();
         job = job_.load(std::memory_order_acquire);
         if (i % 64 == 0 && std::chrono::steady_clock::now() > until) break;
@@ -110,7 +114,8 @@ class Pool {
         if (quit_.load()) return;
       }
       seen = job >> 8;
-      if (id < static_cast<int>(job & 0xFF)) {
+      worked = id < static_cast<int>(job & 0xFF);
+      if (worked) {
         if (region_) fn_(ctx_, id + 1);
         else drain();
         busy_.fetch_sub(1, std::memory_order_release);
@@ -151,7 +156,12 @@ void parallelFor(int count, int threads, ItemFn fn, void* ctx) {
     for (int i = 0; i < count; ++i) fn(ctx, i);
     return;
   }
-  pool().run(count, std::min(threads, kMaxThreads), fn, ctx);
+  threads = regionSize(threads);
+  if (threads <= 1) {
+    for (int i = 0; i < count; ++i) fn(ctx, i);
+    return;
+  }
+  pool().run(count, threads, fn, ctx);
 }
 
 // Asked once: under Emscripten in Node it reads the CPU list from the OS (tens of microseconds).

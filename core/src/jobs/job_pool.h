@@ -19,7 +19,8 @@ int resolveThreads(int requested);
 bool threadsAvailable();  // false in single-threaded builds
 
 using ItemFn = void (*)(void* context, int item);
-// Runs fn(context, i) for every i in [0, count) on up to `threads` threads, caller included.
+// Runs fn(context, i) for every i in [0, count) on up to regionSize(threads) threads, caller
+// included: more threads than cores only adds workers that spin against the ones working.
 void parallelFor(int count, int threads, ItemFn fn, void* context);
 
 // How many threads parallelRegion(threads, ...) really uses: at most the hardware threads, since
