@@ -12,8 +12,6 @@
 namespace wisp::test {
 namespace {
 
-constexpr float kPi = 3.14159265f;
-
 Quat aroundY(float angle) {
   // half-angle form via a few Taylor terms would do; std:: trig is fine in a test
   return {0, std::sin(angle / 2), 0, std::cos(angle / 2)};

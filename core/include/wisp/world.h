@@ -231,7 +231,7 @@ class World {
   // Bumped whenever particle storage may have moved (add, remove, cut): views must be re-read.
   uint64_t layoutVersion() const;
 
-  struct Impl;  // defined in world.cpp
+  struct Impl;  // defined in core/src/world/world_impl.h
 
  private:
   explicit World(std::unique_ptr<Impl> impl);

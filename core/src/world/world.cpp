@@ -1,0 +1,360 @@
+// Creation, settings, the frame (fixed steps, containment, debug checks), events and inspection.
+#include "world/world_impl.h"
+
+namespace wisp {
+
+namespace {
+std::atomic<uint32_t> gNextWorldTag{1};
+}  // namespace
+
+void World::Impl::runFrame(int fixedSteps) {
+  rebuildLists();
+  for (size_t i = 0; i < anchors.size(); ++i) anchorPaths[i] = {anchors[i].from, anchors[i].to};
+  colliderPaths.clear();
+  for (const ColliderSlot& c : colliders) {
+    if (!c.alive || !c.def.enabled) continue;
+    colliderPaths.push_back(pathOf(c.def, c.from));
+  }
+  StepContext ctx;
+  ctx.fixedSteps = fixedSteps;
+  ctx.substeps = settings.substeps;
+  ctx.iterations = settings.iterations;
+  ctx.h = static_cast<float>(settings.fixedDt / settings.substeps);
+  ctx.invH = 1.0f / ctx.h;
+  ctx.time0 = static_cast<double>(steps) * settings.fixedDt;
+  ctx.gravity = settings.gravity;
+  ctx.wind = air();
+  ctx.collisions = settings.collisions;
+  ctx.anchors = anchorPaths.data();
+  ctx.colliders = colliderPaths.data();
+  ctx.colliderCount = static_cast<int>(colliderPaths.size());
+  const int threads = totalParticles >= kMinParallelParticles ? jobs::resolveThreads(settings.threads) : 1;
+
+  // Each object notes whether its state went non-finite, in its own job.
+  auto simulate = [&](ObjectRef o, int t) {
+    switch (o.kind) {
+      case Kind::Rope: simulateRope(ropes[o.index], ctx, t); ropes[o.index].broken = !allFinite(ropes[o.index]); break;
+      case Kind::Cloth: simulateCloth(cloths[o.index], ctx, t); cloths[o.index].broken = !allFinite(cloths[o.index]); break;
+      case Kind::Chain: simulateChain(chains[o.index], ctx); chains[o.index].broken = !allFinite(chains[o.index]); break;
+    }
+  };
+  jobs::parallelFor(static_cast<int>(smallObjects.size()), threads, [&](int k) { simulate(smallObjects[k], 1); });
+  for (ObjectRef o : bigObjects) simulate(o, threads);
+
+  contain();
+  if (settings.debugChecks) debugCheck();
+
+  steps += static_cast<uint64_t>(fixedSteps);
+  for (AnchorSlot& a : anchors) a.from = a.to;
+  for (ColliderSlot& c : colliders) c.from = c.def.transform;
+}
+
+void World::Impl::contain() {
+  auto resetMessage = [](const char* kind, size_t i, int p) {
+    return std::string(kind) + " " + std::to_string(i) + ": particle " + std::to_string(p) +
+           " became non-finite; the object was reset to its rest pose on its anchors";
+  };
+  for (size_t i = 0; i < ropes.size(); ++i) {
+    RopeState& r = ropes[i];
+    if (!r.alive || !r.broken) continue;
+    int p = firstBadParticle(r);
+    r.resetParticles();
+    r.rest = r.initialRest;
+    computeBendRest(r);
+    putPinsOnAnchors(r);
+    r.broken = false;
+    report(WorldEvent::Type::ObjectReset, ObjectKind::Rope, static_cast<uint32_t>(i), r.generation, resetMessage("rope", i, p));
+  }
+  for (size_t i = 0; i < cloths.size(); ++i) {
+    ClothState& c = cloths[i];
+    if (!c.alive || !c.broken) continue;
+    int p = firstBadParticle(c);
+    c.resetParticles();
+    putPinsOnAnchors(c);
+    c.computeNormals();
+    c.broken = false;
+    report(WorldEvent::Type::ObjectReset, ObjectKind::Cloth, static_cast<uint32_t>(i), c.generation, resetMessage("cloth", i, p));
+  }
+  for (size_t i = 0; i < chains.size(); ++i) {
+    ChainState& c = chains[i];
+    if (!c.alive || !c.broken) continue;
+    int p = firstBadParticle(c);
+    poseChainAtRest(c);
+    c.broken = false;
+    report(WorldEvent::Type::ObjectReset, ObjectKind::Chain, static_cast<uint32_t>(i), c.generation, resetMessage("chain", i, p));
+  }
+}
+
+// WorldSettings::debugChecks: the first problem of each object, as an event.
+void World::Impl::debugCheck() {
+  const bool collide = settings.collisions;
+  const int nc = static_cast<int>(colliderPaths.size());
+  for (size_t i = 0; i < ropes.size(); ++i) {
+    const RopeState& r = ropes[i];
+    if (!r.alive) continue;
+    std::string m = checkParticles("rope", static_cast<int>(i), r, anchorPaths.data(), colliderPaths.data(), nc,
+                                   r.params.radius, collide && r.params.collide, r.params.colliderMask);
+    if (m.empty() && r.params.stretchCompliance == 0.0f && r.params.yieldRatio == 0.0f) {
+      float total = 0, rest = 0;
+      // the rope as a whole: with one pass per substep a long rope's single edges strain by far
+      // more than the rope does while it whips, so edges are not a useful alarm here
+      for (int s = 0; s < r.segments(); ++s) {
+        total += length(Vec3{r.px[s + 1] - r.px[s], r.py[s + 1] - r.py[s], r.pz[s + 1] - r.pz[s]});
+        rest += r.rest[s];
+      }
+      if (m.empty() && total > rest * (1.0f + kDebugMaxRopeStretch))
+        m = "rope " + std::to_string(i) + " is " + std::to_string(total / rest) + " x its rest length";
+    }
+    if (!m.empty()) report(WorldEvent::Type::InvariantViolated, ObjectKind::Rope, static_cast<uint32_t>(i), r.generation, m);
+  }
+  for (size_t i = 0; i < cloths.size(); ++i) {
+    const ClothState& c = cloths[i];
+    if (!c.alive) continue;
+    std::string m = checkParticles("cloth", static_cast<int>(i), c, anchorPaths.data(), colliderPaths.data(), nc,
+                                   c.params.radius, collide && c.params.collide, c.params.colliderMask);
+    if (m.empty() && c.params.stretchCompliance == 0.0f)
+      for (size_t e = 0; e < c.stretch.a.size() && m.empty(); ++e)
+        m = checkStretch("cloth", static_cast<int>(i), c, c.stretch.a[e], c.stretch.b[e], c.stretch.rest[e]);
+    if (!m.empty()) report(WorldEvent::Type::InvariantViolated, ObjectKind::Cloth, static_cast<uint32_t>(i), c.generation, m);
+  }
+  for (size_t i = 0; i < chains.size(); ++i) {
+    const ChainState& c = chains[i];
+    if (!c.alive) continue;
+    // joints: finite and under the speed cap (bone capsules, not joint spheres, meet colliders)
+    std::string m = checkParticles("chain", static_cast<int>(i), c, anchorPaths.data(), colliderPaths.data(), nc, 0.0f, false);
+    for (int k = 0; k + 1 < c.joints() && m.empty(); ++k) {
+      float len = length(Vec3{c.px[k + 1] - c.px[k], c.py[k + 1] - c.py[k], c.pz[k + 1] - c.pz[k]});
+      if (!(std::fabs(len - c.boneLength[k]) <= 1e-4f * c.boneLength[k] + 1e-6f))
+        m = "chain " + std::to_string(i) + " bone " + std::to_string(k) + " is " + std::to_string(len) + " m long, not " +
+            std::to_string(c.boneLength[k]);
+    }
+    if (!m.empty()) report(WorldEvent::Type::InvariantViolated, ObjectKind::Chain, static_cast<uint32_t>(i), c.generation, m);
+  }
+}
+
+World::World(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+World::~World() = default;
+
+Status World::validate(const WorldSettings& s) {
+  WISP_TRY(checkFiniteVec("WorldSettings.gravity", s.gravity));
+  if (length(s.gravity) > 1e4f) return Status::Error(StatusCode::InvalidArgument, "WorldSettings.gravity must be at most 10000 m/s^2 long (got " + formatVec(s.gravity) + ")");
+  WISP_TRY(checkRange("WorldSettings.fixedDt", s.fixedDt, 1e-5, 0.1));
+  WISP_TRY(checkRange("WorldSettings.substeps", s.substeps, 1, 128));
+  WISP_TRY(checkRange("WorldSettings.iterations", s.iterations, 1, 64));
+  WISP_TRY(checkRange("WorldSettings.maxFrameDt", s.maxFrameDt, s.fixedDt, 1000 * s.fixedDt));
+  WISP_TRY(checkRange("WorldSettings.rejectFrameDt", s.rejectFrameDt, s.maxFrameDt, 3600));
+  WISP_TRY(checkRange("WorldSettings.threads", s.threads, 0, 64));
+  WISP_TRY(validateWind(s.wind));
+  return Status::Ok();
+}
+
+Status World::create(const WorldSettings& settings, std::unique_ptr<World>* out) {
+  WISP_TRY(validate(settings));
+  auto impl = std::make_unique<Impl>();
+  impl->settings = settings;
+  impl->events.reserve(8);
+  uint32_t tag = gNextWorldTag.fetch_add(1) & 0xFFFu;
+  impl->tag = tag == 0 ? 1 : tag;
+  out->reset(new World(std::move(impl)));
+  return Status::Ok();
+}
+
+// --- time ---------------------------------------------------------------------------------
+
+Status World::step(double frameDt, StepReport* report) {
+  Impl& w = *impl_;
+  if (!std::isfinite(frameDt))
+    return Status::Error(StatusCode::InvalidArgument, "step: frameDt must be a finite number of seconds (got " + formatValue(frameDt) + ")");
+  if (frameDt <= 0)
+    return Status::Error(StatusCode::InvalidArgument, "step: frameDt must be > 0 s (got " + formatValue(frameDt) + ")");
+  if (frameDt > w.settings.rejectFrameDt)
+    return Status::Error(StatusCode::InvalidArgument,
+                         "step: frameDt " + formatValue(frameDt) + " s is longer than WorldSettings.rejectFrameDt (" +
+                             formatValue(w.settings.rejectFrameDt) + " s); after a long pause call step with a short dt");
+  w.events.clear();
+  double dropped = frameDt > w.settings.maxFrameDt ? frameDt - w.settings.maxFrameDt : 0.0;
+  w.accumulator += std::min(frameDt, w.settings.maxFrameDt);
+  // A relative tolerance so that frame times that sum to whole steps in exact arithmetic
+  // (144 frames of 1/144 s = 60 steps of 1/60 s) are not one step short from rounding.
+  const double dt = w.settings.fixedDt;
+  int k = 0;
+  while (w.accumulator >= dt * (1.0 - 1e-9)) {
+    w.accumulator -= dt;
+    ++k;
+  }
+  if (std::fabs(w.accumulator) < dt * 1e-9) w.accumulator = 0;  // round-off, not time
+  if (k > 0) w.runFrame(k);
+  if (report) {
+    report->fixedSteps = k;
+    report->droppedTime = dropped;
+    report->leftover = std::max(0.0, w.accumulator);
+  }
+  return Status::Ok();
+}
+
+const WorldSettings& World::settings() const { return impl_->settings; }
+
+Status World::setSettings(const WorldSettings& s) {
+  WISP_TRY(validate(s));
+  impl_->settings = s;
+  return Status::Ok();
+}
+
+Status World::setGravity(Vec3 g) {
+  WorldSettings s = impl_->settings;
+  s.gravity = g;
+  return setSettings(s);
+}
+
+Status World::setWind(const WindSettings& wind) {
+  WorldSettings s = impl_->settings;
+  s.wind = wind;
+  return setSettings(s);
+}
+
+double World::time() const { return static_cast<double>(impl_->steps) * impl_->settings.fixedDt; }
+uint64_t World::stepCount() const { return impl_->steps; }
+
+// --- events and containment ----------------------------------------------------------------------
+
+const std::vector<WorldEvent>& World::events() const { return impl_->events; }
+
+template <class Id>
+static Status injectInto(World::Impl& w, Id id, int particle) {
+  auto* o = w.object(id);
+  if (!o) return badHandle(kindName(id), id);
+  if (particle < 0 || particle >= o->count()) return badIndex("particle", particle, o->count());
+  o->px[particle] = std::numeric_limits<float>::quiet_NaN();
+  return Status::Ok();
+}
+Status World::injectFault(RopeId id, int particle) { return injectInto(*impl_, id, particle); }
+Status World::injectFault(ClothId id, int particle) { return injectInto(*impl_, id, particle); }
+Status World::injectFault(ChainId id, int particle) { return injectInto(*impl_, id, particle); }
+
+// --- inspection --------------------------------------------------------------------------------
+
+uint64_t World::stateHash() const {
+  const Impl& w = *impl_;
+  StateHasher h;
+  h.value(w.steps);
+  h.value(w.accumulator);
+  for (size_t i = 0; i < w.ropes.size(); ++i) {
+    const RopeState& r = w.ropes[i];
+    if (!r.alive) continue;
+    h.value(static_cast<uint64_t>(i));
+    for (const auto* a : {&r.px, &r.py, &r.pz, &r.vx, &r.vy, &r.vz, &r.invMass, &r.rest, &r.bendRest}) h.array(*a);
+    h.array(r.anchor);
+    h.array(r.pinDistance);
+    // field by field: structs with bools have padding bytes of unspecified value
+    const RopeParams& p = r.params;
+    for (float f : {p.radius, p.stretchCompliance, p.bendCompliance, p.damping, p.drag, p.gravityScale,
+                    p.yieldRatio, p.plasticity})
+      h.value(f);
+    h.value(static_cast<uint8_t>(p.bending));
+    h.value(static_cast<uint8_t>(p.collide));
+    h.value(static_cast<uint8_t>(p.tethers));
+    h.value(p.colliderMask);
+  }
+  for (size_t i = 0; i < w.cloths.size(); ++i) {
+    const ClothState& c = w.cloths[i];
+    if (!c.alive) continue;
+    h.value(static_cast<uint64_t>(i));
+    for (const auto* a : {&c.px, &c.py, &c.pz, &c.vx, &c.vy, &c.vz, &c.invMass}) h.array(*a);
+    h.array(c.anchor);
+    h.array(c.pinDistance);
+    const ClothParams& p = c.params;
+    for (float f : {p.radius, p.stretchCompliance, p.shearCompliance, p.bendCompliance, p.tetherSlack, p.damping,
+                    p.gravityScale, p.dragCoefficient, p.liftCoefficient, p.airDensity, p.residualTolerance,
+                    p.pressure, p.volumeCompliance, p.tetherCompliance})
+      h.value(f);
+    h.value(static_cast<uint8_t>(p.bending));
+    h.value(static_cast<uint8_t>(p.tethers));
+    h.value(static_cast<uint8_t>(p.collide));
+    h.value(static_cast<uint8_t>(p.selfCollision));
+    h.value(p.colliderMask);
+  }
+  for (size_t i = 0; i < w.chains.size(); ++i) {
+    const ChainState& c = w.chains[i];
+    if (!c.alive) continue;
+    h.value(static_cast<uint64_t>(i));
+    for (const auto* a : {&c.px, &c.py, &c.pz, &c.vx, &c.vy, &c.vz, &c.ox, &c.oy, &c.oz, &c.qx, &c.qy, &c.qz, &c.worldRotations,
+                          &c.jDamping, &c.jStiffness, &c.jElasticity, &c.jInertia, &c.jGravity, &c.jExternal,
+                          &c.jRadius, &c.jCosLimit})
+      h.array(*a);
+    const ChainParams& p = c.params;
+    h.value(static_cast<int32_t>(p.mode));
+    h.value(static_cast<int32_t>(p.space));
+    for (float f : {p.drag, p.spaceInertia, p.teleportDistance, p.teleportAngle}) h.value(f);
+    for (Vec3 v : {p.gravity, p.externalForce, p.hingeAxis}) h.value(v);
+    h.value(static_cast<uint8_t>(p.customGravity));
+    h.value(static_cast<uint8_t>(p.hinge));
+    h.value(static_cast<uint8_t>(p.collide));
+    h.value(p.colliderMask);
+    for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo}) {
+      h.value(t->position);
+      h.value(t->rotation);
+    }
+    h.value(static_cast<uint8_t>(c.ownSpace));
+    h.value(c.teleports);
+  }
+  for (const AnchorSlot& a : w.anchors)
+    if (a.alive) { h.value(a.from); h.value(a.to); }
+  for (const WindZoneSlot& z : w.windZones) {
+    if (!z.alive) continue;
+    const WindZoneDef& d = z.def;
+    h.value(static_cast<int32_t>(d.shape));
+    h.value(d.transform.position);
+    h.value(d.transform.rotation);
+    h.value(d.halfExtents);
+    for (float f : {d.radius, d.falloff, d.wind.speed, d.wind.turbulence, d.wind.turbulenceScale}) h.value(f);
+    h.value(d.wind.direction);
+    h.value(d.wind.seed);
+  }
+  for (const ColliderSlot& c : w.colliders)
+    if (c.alive) {
+      const ColliderDef& d = c.def;
+      h.value(static_cast<int32_t>(d.type));
+      for (const Transform* t : {&d.transform, &c.from}) {
+        h.value(t->position);
+        h.value(t->rotation);
+      }
+      for (float f : {d.radius, d.radiusTop, d.halfHeight, d.halfExtents.x, d.halfExtents.y, d.halfExtents.z, d.friction})
+        h.value(f);
+      h.value(static_cast<uint8_t>(d.enabled));
+      h.value(static_cast<uint8_t>(d.inside));
+      h.value(d.groups);
+    }
+  return h.result();
+}
+
+WorldStats World::stats() const {
+  const Impl& w = *impl_;
+  WorldStats s;
+  for (const RopeState& r : w.ropes) {
+    if (!r.alive) continue;
+    ++s.ropes;
+    s.particles += r.count();
+    s.constraints += r.segments() + (r.params.bending ? r.bends() : 0);
+  }
+  for (const ClothState& c : w.cloths) {
+    if (!c.alive) continue;
+    ++s.cloths;
+    s.particles += c.count();
+    s.constraints += c.stretch.size() + c.shear.size() + (c.params.bending ? c.bends.size() : 0);
+  }
+  for (const ChainState& c : w.chains) {
+    if (!c.alive) continue;
+    ++s.chains;
+    s.particles += c.count();
+    s.constraints += c.bones();
+  }
+  for (const AnchorSlot& a : w.anchors) s.anchors += a.alive ? 1 : 0;
+  for (const ColliderSlot& c : w.colliders) s.colliders += c.alive ? 1 : 0;
+  s.threads = jobs::resolveThreads(w.settings.threads);
+  s.simd = wide::kEnabled;
+  return s;
+}
+
+uint64_t World::layoutVersion() const { return impl_->layoutVersion; }
+
+}  // namespace wisp

@@ -1,0 +1,330 @@
+// The world's private state, shared by its source files: object, anchor, collider and wind-zone
+// slots with generation-checked handles, per-step scratch, and the frame driver's declarations.
+// world.cpp: creation, time, events, inspection and the frame itself; world_objects.cpp: ropes,
+// cloth, chains; world_scene.cpp: anchors, colliders, wind zones; world_snapshot.cpp: snapshots.
+#pragma once
+
+#include "wisp/world.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "builders/chain_builder.h"
+#include "builders/cloth_builder.h"
+#include "chain/chain_state.h"
+#include "builders/rope_builder.h"
+#include "checks/invariants.h"
+#include "cloth/cloth_state.h"
+#include "hash.h"
+#include "jobs/job_pool.h"
+#include "math/vec3.h"
+#include "math/wide.h"
+#include "particles/rope_state.h"
+#include "solver/step_context.h"
+#include "snapshot/archive.h"
+#include "validate.h"
+
+namespace wisp {
+
+// Objects with more particles than this are solved one at a time with each stage split into
+// parallel chunks; smaller objects are spread whole over the threads.
+inline constexpr int kBigObject = 4096;
+// Below this many particles a step is cheaper than waking worker threads: run it serially.
+// (Only where work runs changes; the arithmetic, and so the result, is the same.)
+inline constexpr int kMinParallelParticles = 2048;
+
+// Generation = world tag (high 12 bits) | per-slot serial (low 20 bits, never 0).
+inline uint32_t nextGeneration(uint32_t tag, uint32_t previous) {
+  uint32_t serial = (previous & 0xFFFFFu) + 1;
+  if (serial > 0xFFFFFu) serial = 1;
+  return (tag << 20) | serial;
+}
+
+struct AnchorSlot {
+  uint32_t generation = 0;
+  bool alive = false;
+  Vec3 from, to;       // m: pose at the end of the previous frame, and the target for this one
+  // The object that made it for RopeDef/ClothDef::pinned and removes it with itself.
+  enum class Owner : uint8_t { None, Rope, Cloth } ownerKind = Owner::None;
+  int32_t ownerIndex = -1;
+};
+
+struct WindZoneSlot {
+  uint32_t generation = 0;
+  bool alive = false;
+  WindZoneDef def;
+};
+
+struct ColliderSlot {
+  uint32_t generation = 0;
+  bool alive = false;
+  ColliderDef def;     // def.transform is the target pose for this frame
+  Transform from;      // pose at the end of the previous frame
+};
+
+// A free slot from `freeList`, or a new one at the end of `slots` (then `grown` is true).
+template <class Slot>
+uint32_t takeSlot(std::vector<Slot>& slots, std::vector<uint32_t>& freeList, bool* grown) {
+  *grown = freeList.empty();
+  if (*grown) {
+    slots.emplace_back();
+    return static_cast<uint32_t>(slots.size() - 1);
+  }
+  uint32_t slot = freeList.back();
+  freeList.pop_back();
+  return slot;
+}
+
+// Snapshot field lists (see snapshot/archive.h); here because argument-dependent lookup finds
+// them only in the namespace of their types.
+template <class Ar> void visit(Ar& ar, AnchorSlot& a) {
+  ar("generation", a.generation); ar("alive", a.alive); ar("from", a.from); ar("to", a.to);
+  ar("ownerKind", a.ownerKind); ar("ownerIndex", a.ownerIndex);
+}
+template <class Ar> void visit(Ar& ar, WindZoneSlot& z) {
+  ar("generation", z.generation); ar("alive", z.alive); ar("def", z.def);
+}
+template <class Ar> void visit(Ar& ar, ColliderSlot& c) {
+  ar("generation", c.generation); ar("alive", c.alive); ar("def", c.def); ar("from", c.from);
+}
+
+template <class Slot>
+bool liveSlot(const std::vector<Slot>& slots, Handle h) {
+  return h.generation != 0 && h.index < slots.size() && slots[h.index].alive &&
+         slots[h.index].generation == h.generation;
+}
+
+inline Status badHandle(const char* kind, Handle h) {
+  return Status::Error(StatusCode::InvalidHandle,
+                       std::string(kind) + " id {" + std::to_string(h.index) + ", " + std::to_string(h.generation) +
+                           "} is not a live object of this world (removed, never created, or from another world)");
+}
+
+inline const char* kindName(RopeId) { return "rope"; }
+inline const char* kindName(ClothId) { return "cloth"; }
+inline const char* kindName(ChainId) { return "chain"; }
+
+inline Status badIndex(const char* what, int index, int count) {
+  return Status::Error(StatusCode::OutOfRange, std::string(what) + " " + std::to_string(index) +
+                                                   " is out of range [0, " + std::to_string(count - 1) + "]");
+}
+
+struct World::Impl {
+  WorldSettings settings;
+  uint32_t tag = 1;
+  std::vector<RopeState> ropes;
+  std::vector<uint32_t> freeRopes;
+  std::vector<ClothState> cloths;
+  std::vector<uint32_t> freeCloths;
+  std::vector<ChainState> chains;
+  std::vector<uint32_t> freeChains;
+  std::vector<AnchorSlot> anchors;
+  std::vector<uint32_t> freeAnchors;
+  std::vector<ColliderSlot> colliders;
+  std::vector<uint32_t> freeColliders;
+  std::vector<WindZoneSlot> windZones;
+  std::vector<uint32_t> freeWindZones;
+
+  // per-step scratch, grown only when objects are added
+  std::vector<AnchorPath> anchorPaths;
+  std::vector<ColliderPath> colliderPaths;
+  std::vector<WindZoneField> zoneFields;
+  // objects solved whole, one per work item; and big ones, solved one at a time in chunks
+  enum class Kind : uint8_t { Rope, Cloth, Chain };
+  struct ObjectRef {
+    Kind kind;
+    int index;
+  };
+  std::vector<ObjectRef> smallObjects, bigObjects;
+  int totalParticles = 0;
+  uint64_t listsVersion = 0;
+
+  std::vector<WorldEvent> events;  // of the last step() call
+
+  double accumulator = 0;
+  uint64_t steps = 0;
+  uint64_t layoutVersion = 1;
+
+  RopeState* rope(RopeId id) { return liveSlot(ropes, id) ? &ropes[id.index] : nullptr; }
+  const RopeState* rope(RopeId id) const { return liveSlot(ropes, id) ? &ropes[id.index] : nullptr; }
+  ClothState* cloth(ClothId id) { return liveSlot(cloths, id) ? &cloths[id.index] : nullptr; }
+  const ClothState* cloth(ClothId id) const { return liveSlot(cloths, id) ? &cloths[id.index] : nullptr; }
+  ChainState* chain(ChainId id) { return liveSlot(chains, id) ? &chains[id.index] : nullptr; }
+  const ChainState* chain(ChainId id) const { return liveSlot(chains, id) ? &chains[id.index] : nullptr; }
+  ChainState* object(ChainId id) { return chain(id); }
+  const ChainState* object(ChainId id) const { return chain(id); }
+  RopeState* object(RopeId id) { return rope(id); }
+  ClothState* object(ClothId id) { return cloth(id); }
+  const RopeState* object(RopeId id) const { return rope(id); }
+  const ClothState* object(ClothId id) const { return cloth(id); }
+
+  template <class F>
+  void forEachObject(F&& f) {
+    for (RopeState& r : ropes)
+      if (r.alive) f(r);
+    for (ClothState& c : cloths)
+      if (c.alive) f(c);
+    for (ChainState& c : chains)
+      if (c.alive) f(c);
+  }
+  bool anchorLive(AnchorId id) const {
+    return id.generation != 0 && id.index < anchors.size() && anchors[id.index].alive &&
+           anchors[id.index].generation == id.generation;
+  }
+  bool zoneLive(WindZoneId id) const {
+    return id.generation != 0 && id.index < windZones.size() && windZones[id.index].alive &&
+           windZones[id.index].generation == id.generation;
+  }
+  AirField air() {
+    zoneFields.clear();
+    for (const WindZoneSlot& z : windZones)
+      if (z.alive) zoneFields.push_back(makeWindZoneField(z.def));
+    return {makeWindField(settings.wind), zoneFields.data(), static_cast<int>(zoneFields.size())};
+  }
+  bool colliderLive(ColliderId id) const {
+    return id.generation != 0 && id.index < colliders.size() && colliders[id.index].alive &&
+           colliders[id.index].generation == id.generation;
+  }
+
+  // A free or new slot of `slots`, alive under a new generation; `grown` when it is new.
+  template <class Slot>
+  uint32_t openSlot(std::vector<Slot>& slots, std::vector<uint32_t>& freeList, bool* grown) {
+    uint32_t slot = takeSlot(slots, freeList, grown);
+    slots[slot].generation = nextGeneration(tag, slots[slot].generation);
+    slots[slot].alive = true;
+    return slot;
+  }
+
+  uint32_t newAnchorSlot(Vec3 p, AnchorSlot::Owner kind, int32_t owner) {
+    bool grown;
+    uint32_t slot = openSlot(anchors, freeAnchors, &grown);
+    if (grown) anchorPaths.resize(anchors.size());
+    AnchorSlot& a = anchors[slot];
+    a.from = a.to = p;
+    a.ownerKind = kind;
+    a.ownerIndex = owner;
+    return slot;
+  }
+
+  void freeAnchorSlot(uint32_t slot) {
+    // particles pinned to it become free
+    forEachObject([&](auto& o) {
+      bool changed = false;
+      for (int i = 0; i < o.count(); ++i)
+        if (o.anchor[i] == static_cast<int32_t>(slot)) {
+          o.anchor[i] = -1;
+          o.pinDistance[i] = 0;
+          o.invMass[i] = o.baseInvMass[i];
+          changed = true;
+        }
+      if (changed) o.updatePins();
+    });
+    anchors[slot].alive = false;
+    anchors[slot].ownerKind = AnchorSlot::Owner::None;
+    anchors[slot].ownerIndex = -1;
+    freeAnchors.push_back(slot);
+  }
+
+  template <class Id, class State>
+  Id store(std::vector<State>& slots, std::vector<uint32_t>& freeList, State&& state) {
+    bool grown;
+    uint32_t slot = takeSlot(slots, freeList, &grown);
+    uint32_t gen = nextGeneration(tag, slots[slot].generation);
+    slots[slot] = std::move(state);
+    slots[slot].generation = gen;
+    slots[slot].alive = true;
+    ++layoutVersion;
+    Id id;
+    id.index = slot;
+    id.generation = gen;
+    return id;
+  }
+  RopeId storeRope(RopeState&& state) { return store<RopeId>(ropes, freeRopes, std::move(state)); }
+
+  // Anchors for Def::pinned, owned by the object in `slot`.
+  template <class State>
+  void pinOwned(State& o, const std::vector<int>& pinned, AnchorSlot::Owner kind, uint32_t slot) {
+    for (int p : pinned) {
+      if (o.anchor[p] >= 0) continue;  // listed twice
+      uint32_t a = newAnchorSlot(Vec3{o.px[p], o.py[p], o.pz[p]}, kind, static_cast<int32_t>(slot));
+      o.anchor[p] = static_cast<int32_t>(a);
+      o.invMass[p] = 0;
+      o.ownedAnchors.push_back(a);
+    }
+    o.updatePins();
+  }
+
+  // Frees an object's slot and the anchors it owns; keeps the generation so the id stays stale.
+  template <class State>
+  void release(std::vector<State>& slots, std::vector<uint32_t>& freeList, uint32_t index) {
+    std::vector<uint32_t> owned = std::move(slots[index].ownedAnchors);
+    uint32_t gen = slots[index].generation;
+    slots[index] = State();
+    slots[index].generation = gen;
+    for (uint32_t a : owned) freeAnchorSlot(a);
+    freeList.push_back(index);
+    ++layoutVersion;
+  }
+
+  void rebuildLists() {
+    if (listsVersion == layoutVersion) return;
+    smallObjects.clear();
+    bigObjects.clear();
+    totalParticles = 0;
+    auto add = [&](Kind kind, size_t i, int count) {
+      totalParticles += count;
+      (count > kBigObject && kind != Kind::Chain ? bigObjects : smallObjects).push_back({kind, static_cast<int>(i)});
+    };
+    for (size_t i = 0; i < ropes.size(); ++i)
+      if (ropes[i].alive) add(Kind::Rope, i, ropes[i].count());
+    for (size_t i = 0; i < cloths.size(); ++i)
+      if (cloths[i].alive) add(Kind::Cloth, i, cloths[i].count());
+    for (size_t i = 0; i < chains.size(); ++i)
+      if (chains[i].alive) add(Kind::Chain, i, chains[i].count());
+    colliderPaths.reserve(colliders.size());
+    listsVersion = layoutVersion;
+  }
+
+  // Pinned particles on their anchors, at rest (containment puts a reset object back this way).
+  template <class State>
+  void putPinsOnAnchors(State& o) {
+    for (int i : o.pinnedList) {
+      Vec3 a = anchors[o.anchor[i]].to;
+      o.px[i] = o.ox[i] = a.x;
+      o.py[i] = o.oy[i] = a.y;
+      o.pz[i] = o.oz[i] = a.z;
+    }
+    o.writeOutput(0, o.count());
+  }
+  template <class State>
+  int firstBadParticle(const State& o) {
+    for (int i = 0; i < o.count(); ++i)
+      if (!isFinite(Vec3{o.px[i], o.py[i], o.pz[i]}) || !isFinite(Vec3{o.vx[i], o.vy[i], o.vz[i]})) return i;
+    return -1;
+  }
+  void report(WorldEvent::Type type, ObjectKind kind, uint32_t index, uint32_t generation, std::string message) {
+    WorldEvent e;
+    e.type = type;
+    e.kind = kind;
+    e.object.index = index;
+    e.object.generation = generation;
+    e.message = std::move(message);
+    events.push_back(std::move(e));
+  }
+
+  // Containment (world.cpp): an object whose state went non-finite goes back to its rest pose,
+  // its pinned particles on their anchors, at rest; an event says so. Other objects are not
+  // touched.
+  void contain();
+  // WorldSettings::debugChecks: the first problem of each object, as an event (world.cpp).
+  void debugCheck();
+  // One frame of fixedSteps fixed steps for every object (world.cpp).
+  void runFrame(int fixedSteps);
+};
+
+}  // namespace wisp

@@ -1,0 +1,436 @@
+// Ropes, cloth and chains: creation, parameters, per-particle operations, cuts and resets.
+#include "world/world_impl.h"
+
+namespace wisp {
+
+// --- ropes --------------------------------------------------------------------------------
+
+Status World::addRope(const RopeDef& def, RopeId* out) {
+  RopeState state;
+  WISP_TRY(buildRope(def, &state));
+  Impl& w = *impl_;
+  RopeId id = w.storeRope(std::move(state));
+  w.pinOwned(w.ropes[id.index], def.pinned, AnchorSlot::Owner::Rope, id.index);
+  *out = id;
+  return Status::Ok();
+}
+
+Status World::removeRope(RopeId id) {
+  Impl& w = *impl_;
+  if (!w.rope(id)) return badHandle("rope", id);
+  w.release(w.ropes, w.freeRopes, id.index);
+  return Status::Ok();
+}
+
+Status World::ropeParams(RopeId id, RopeParams* out) const {
+  const RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  *out = r->params;
+  return Status::Ok();
+}
+
+Status World::setRopeParams(RopeId id, const RopeParams& params) {
+  RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  WISP_TRY(validateRopeParams(params));
+  r->params = params;
+  return Status::Ok();
+}
+
+Status World::ropeParticleCount(RopeId id, int* out) const {
+  const RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  *out = r->count();
+  return Status::Ok();
+}
+
+const float* World::ropePositions(RopeId id) const {
+  const RopeState* r = impl_->rope(id);
+  return r ? r->out.data() : nullptr;
+}
+
+Status World::segmentRestLength(RopeId id, int segment, float* out) const {
+  const RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  if (segment < 0 || segment >= r->segments()) return badIndex("segment", segment, r->segments());
+  *out = r->rest[segment];
+  return Status::Ok();
+}
+
+namespace {
+template <class T>
+void moveTail(std::vector<T>& from, std::vector<T>& to, size_t start) {
+  to.assign(from.begin() + static_cast<std::ptrdiff_t>(start), from.end());
+  from.resize(start);
+}
+}  // namespace
+
+Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
+  Impl& w = *impl_;
+  RopeState* head = w.rope(id);
+  if (!head) return badHandle("rope", id);
+  if (segment < 0 || segment >= head->segments()) return badIndex("segment", segment, head->segments());
+  const size_t s = static_cast<size_t>(segment);
+  const size_t n = static_cast<size_t>(head->count());
+  const size_t bends = static_cast<size_t>(head->bends());
+
+  RopeState tail;
+  tail.params = head->params;
+  for (auto pair : {std::pair{&head->px, &tail.px}, {&head->py, &tail.py}, {&head->pz, &tail.pz},
+                    {&head->vx, &tail.vx}, {&head->vy, &tail.vy}, {&head->vz, &tail.vz},
+                    {&head->ox, &tail.ox}, {&head->oy, &tail.oy}, {&head->oz, &tail.oz},
+                    {&head->qx, &tail.qx}, {&head->qy, &tail.qy}, {&head->qz, &tail.qz},
+                    {&head->restPrefix, &tail.restPrefix}, {&head->tetherLimit, &tail.tetherLimit},
+                    {&head->pinDistance, &tail.pinDistance},
+                    {&head->invMass, &tail.invMass}, {&head->baseInvMass, &tail.baseInvMass}})
+    moveTail(*pair.first, *pair.second, s + 1);
+  moveTail(head->anchor, tail.anchor, s + 1);
+  moveTail(head->tetherTo, tail.tetherTo, s + 1);
+  head->updatePins();
+  tail.updatePins();
+  // segment s disappears; segments after it belong to the tail
+  tail.rest.assign(head->rest.begin() + static_cast<std::ptrdiff_t>(s + 1), head->rest.end());
+  tail.initialRest.assign(head->initialRest.begin() + static_cast<std::ptrdiff_t>(s + 1), head->initialRest.end());
+  head->rest.resize(s);
+  head->initialRest.resize(s);
+  // bend b joins b and b+2: the head keeps b + 2 <= s, the tail gets b >= s + 1
+  if (bends > s + 1) tail.bendRest.assign(head->bendRest.begin() + static_cast<std::ptrdiff_t>(s + 1), head->bendRest.end());
+  head->bendRest.resize(s >= 2 ? std::min(bends, s - 1) : 0);
+  tail.initialPositions.assign(head->initialPositions.begin() + static_cast<std::ptrdiff_t>(3 * (s + 1)),
+                               head->initialPositions.end());
+  head->initialPositions.resize(3 * (s + 1));
+  head->lambda.assign(head->rest.size() + head->bendRest.size(), 0.0f);
+  tail.lambda.assign(tail.rest.size() + tail.bendRest.size(), 0.0f);
+  head->out.resize(3 * (s + 1));
+  tail.out.resize(3 * (n - s - 1));
+  head->writeOutput(0, head->count());
+  tail.writeOutput(0, tail.count());
+
+  // anchors made for RopeDef::pinned follow the particles that use them
+  std::vector<uint32_t> keep, give;
+  for (uint32_t a : head->ownedAnchors) {
+    bool usedByTail = std::find(tail.anchor.begin(), tail.anchor.end(), static_cast<int32_t>(a)) != tail.anchor.end();
+    bool usedByHead = std::find(head->anchor.begin(), head->anchor.end(), static_cast<int32_t>(a)) != head->anchor.end();
+    (usedByTail && !usedByHead ? give : keep).push_back(a);
+  }
+  head->ownedAnchors = keep;
+  tail.ownedAnchors = give;
+
+  RopeId tailId = w.storeRope(std::move(tail));  // may move `ropes`: `head` is stale from here
+  for (uint32_t a : give) w.anchors[a].ownerIndex = static_cast<int32_t>(tailId.index);
+  *tailOut = tailId;
+  return Status::Ok();
+}
+
+Status World::resetRope(RopeId id) {
+  RopeState* r = impl_->rope(id);
+  if (!r) return badHandle("rope", id);
+  r->resetParticles();
+  r->rest = r->initialRest;
+  computeBendRest(*r);
+  return Status::Ok();
+}
+
+// --- operations every object kind has --------------------------------------------------------
+
+namespace {
+
+template <class Id>
+Status particleOf(const World::Impl& w, Id id, int index, ParticleState* out) {
+  const auto* r = w.object(id);
+  if (!r) return badHandle(kindName(id), id);
+  if (index < 0 || index >= r->count()) return badIndex("particle", index, r->count());
+  out->position = {r->px[index], r->py[index], r->pz[index]};
+  out->velocity = {r->vx[index], r->vy[index], r->vz[index]};
+  out->invMass = r->invMass[index];
+  out->pinned = r->anchor[index] >= 0;
+  return Status::Ok();
+}
+
+template <class Id>
+Status setVelocityOf(World::Impl& w, Id id, int index, Vec3 v) {
+  auto* r = w.object(id);
+  if (!r) return badHandle(kindName(id), id);
+  if (index < 0 || index >= r->count()) return badIndex("particle", index, r->count());
+  WISP_TRY(checkFiniteVec("velocity", v));
+  r->vx[index] = v.x; r->vy[index] = v.y; r->vz[index] = v.z;
+  return Status::Ok();
+}
+
+template <class Id>
+Status pinOf(World::Impl& w, Id id, int particle, AnchorId anchor, float maxDistance) {
+  auto* r = w.object(id);
+  if (!r) return badHandle(kindName(id), id);
+  if (!w.anchorLive(anchor)) return badHandle("anchor", anchor);
+  if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
+  WISP_TRY(checkRange("pin maxDistance", maxDistance, 0, 1e4));
+  r->anchor[particle] = static_cast<int32_t>(anchor.index);
+  r->pinDistance[particle] = maxDistance;
+  r->invMass[particle] = maxDistance == 0.0f ? 0.0f : r->baseInvMass[particle];
+  r->updatePins();
+  return Status::Ok();
+}
+
+template <class Id>
+Status unpinOf(World::Impl& w, Id id, int particle) {
+  auto* r = w.object(id);
+  if (!r) return badHandle(kindName(id), id);
+  if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
+  r->anchor[particle] = -1;
+  r->pinDistance[particle] = 0;
+  r->invMass[particle] = r->baseInvMass[particle];
+  r->updatePins();
+  return Status::Ok();
+}
+
+// Rotation about `pivot`, then translation, of positions and velocities: no velocity injected.
+template <class Id>
+Status teleportOf(World::Impl& w, Id id, const Transform& delta, Vec3 pivot) {
+  auto* r = w.object(id);
+  if (!r) return badHandle(kindName(id), id);
+  WISP_TRY(checkFiniteVec("teleport translation", delta.position));
+  WISP_TRY(checkQuat("teleport rotation", delta.rotation));
+  WISP_TRY(checkFiniteVec("teleport pivot", pivot));
+  Quat q = normalize(delta.rotation);
+  for (int i = 0; i < r->count(); ++i) {
+    Vec3 x = pivot + rotate(q, Vec3{r->px[i], r->py[i], r->pz[i]} - pivot) + delta.position;
+    Vec3 o = pivot + rotate(q, Vec3{r->ox[i], r->oy[i], r->oz[i]} - pivot) + delta.position;
+    Vec3 v = rotate(q, Vec3{r->vx[i], r->vy[i], r->vz[i]});
+    r->px[i] = x.x; r->py[i] = x.y; r->pz[i] = x.z;
+    r->ox[i] = o.x; r->oy[i] = o.y; r->oz[i] = o.z;
+    r->vx[i] = v.x; r->vy[i] = v.y; r->vz[i] = v.z;
+  }
+  r->writeOutput(0, r->count());
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status World::particle(RopeId id, int i, ParticleState* out) const { return particleOf(*impl_, id, i, out); }
+Status World::particle(ClothId id, int i, ParticleState* out) const { return particleOf(*impl_, id, i, out); }
+Status World::setParticleVelocity(RopeId id, int i, Vec3 v) { return setVelocityOf(*impl_, id, i, v); }
+Status World::setParticleVelocity(ClothId id, int i, Vec3 v) { return setVelocityOf(*impl_, id, i, v); }
+Status World::pin(RopeId id, int particle, AnchorId anchor, float d) { return pinOf(*impl_, id, particle, anchor, d); }
+Status World::pin(ClothId id, int particle, AnchorId anchor, float d) { return pinOf(*impl_, id, particle, anchor, d); }
+Status World::unpin(RopeId id, int particle) { return unpinOf(*impl_, id, particle); }
+Status World::unpin(ClothId id, int particle) { return unpinOf(*impl_, id, particle); }
+Status World::teleportRope(RopeId id, const Transform& d, Vec3 pivot) { return teleportOf(*impl_, id, d, pivot); }
+Status World::teleportCloth(ClothId id, const Transform& d, Vec3 pivot) { return teleportOf(*impl_, id, d, pivot); }
+Status World::particle(ChainId id, int i, ParticleState* out) const { return particleOf(*impl_, id, i, out); }
+Status World::setParticleVelocity(ChainId id, int i, Vec3 v) { return setVelocityOf(*impl_, id, i, v); }
+
+// --- chains -------------------------------------------------------------------------------------
+
+Status World::addChain(const ChainDef& def, ChainId* out) {
+  ChainState state;
+  WISP_TRY(buildChain(def, &state));
+  *out = impl_->store<ChainId>(impl_->chains, impl_->freeChains, std::move(state));
+  return Status::Ok();
+}
+
+Status World::removeChain(ChainId id) {
+  Impl& w = *impl_;
+  if (!w.chain(id)) return badHandle("chain", id);
+  w.release(w.chains, w.freeChains, id.index);
+  return Status::Ok();
+}
+
+Status World::chainParams(ChainId id, ChainParams* out) const {
+  const ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  *out = c->params;
+  return Status::Ok();
+}
+
+Status World::setChainParams(ChainId id, const ChainParams& params) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  WISP_TRY(validateChainParams(params));
+  return resolveChainParams(*c, params);
+}
+
+Status World::chainJointCount(ChainId id, int* out) const {
+  const ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  *out = c->joints();
+  return Status::Ok();
+}
+
+// Literal names: building them would allocate on every call of a per-frame setter.
+static Status checkTransform(const char* positionName, const char* rotationName, const Transform& t) {
+  WISP_TRY(checkFiniteVec(positionName, t.position));
+  return checkQuat(rotationName, t.rotation);
+}
+
+Status World::setChainRoot(ChainId id, const Transform& root) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  WISP_TRY(checkTransform("setChainRoot: root.position", "setChainRoot: root.rotation", root));
+  c->rootTo = {root.position, normalize(root.rotation)};
+  return Status::Ok();
+}
+
+Status World::setChainSpace(ChainId id, const Transform& space) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  WISP_TRY(checkTransform("setChainSpace: space.position", "setChainSpace: space.rotation", space));
+  c->spaceTo = {space.position, normalize(space.rotation)};
+  if (!c->ownSpace) c->spaceFrom = c->spaceTo;  // the first space pose is a placement, not motion
+  c->ownSpace = true;
+  return Status::Ok();
+}
+
+Status World::teleportChain(ChainId id, const Transform& root) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  WISP_TRY(checkTransform("teleportChain: root.position", "teleportChain: root.rotation", root));
+  const Transform to{root.position, normalize(root.rotation)};
+  // carry the chain from its current root pose, whole: shape and velocities turn with it
+  Transform from = c->rootFrom;
+  Quat q = mul(to.rotation, conjugate(from.rotation));
+  for (int j = 0; j < c->joints(); ++j) {
+    Vec3 p = to.position + rotate(q, Vec3{c->px[j], c->py[j], c->pz[j]} - from.position);
+    Vec3 o = to.position + rotate(q, Vec3{c->ox[j], c->oy[j], c->oz[j]} - from.position);
+    Vec3 t = to.position + rotate(q, Vec3{c->qx[j], c->qy[j], c->qz[j]} - from.position);  // VRM's tail
+    Vec3 v = rotate(q, Vec3{c->vx[j], c->vy[j], c->vz[j]});
+    c->px[j] = p.x; c->py[j] = p.y; c->pz[j] = p.z;
+    c->qx[j] = t.x; c->qy[j] = t.y; c->qz[j] = t.z;
+    c->ox[j] = o.x; c->oy[j] = o.y; c->oz[j] = o.z;
+    c->vx[j] = v.x; c->vy[j] = v.y; c->vz[j] = v.z;
+    Quat wq = normalize(mul(q, c->simRotation[j]));
+    c->simRotation[j] = wq;
+    float* wr = &c->worldRotations[4 * j];
+    wr[0] = wq.x; wr[1] = wq.y; wr[2] = wq.z; wr[3] = wq.w;
+  }
+  c->rootFrom = c->rootTo = to;
+  if (c->ownSpace) {
+    Transform s = c->spaceTo;
+    c->spaceFrom = c->spaceTo = {to.position + rotate(q, s.position - from.position), normalize(mul(q, s.rotation))};
+  } else {
+    c->spaceFrom = c->spaceTo = to;
+  }
+  c->writeOutput(0, c->joints());
+  return Status::Ok();
+}
+
+Status World::resetChain(ChainId id) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  poseChainAtRest(*c);
+  return Status::Ok();
+}
+
+const float* World::chainPositions(ChainId id) const {
+  const ChainState* c = impl_->chain(id);
+  return c ? c->out.data() : nullptr;
+}
+const float* World::chainRotations(ChainId id) const {
+  const ChainState* c = impl_->chain(id);
+  return c ? c->worldRotations.data() : nullptr;
+}
+const float* World::chainLocalRotations(ChainId id) const {
+  const ChainState* c = impl_->chain(id);
+  return c ? c->localRotations.data() : nullptr;
+}
+
+Status World::chainStats(ChainId id, ChainStats* out) const {
+  const ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  ChainStats s;
+  s.joints = c->joints();
+  for (int k = 0; k + 1 < c->joints(); ++k) {
+    Vec3 d{c->px[k + 1] - c->px[k], c->py[k + 1] - c->py[k], c->pz[k + 1] - c->pz[k]};
+    s.maxLengthError = std::max(s.maxLengthError, std::fabs(length(d) - c->boneLength[k]));
+  }
+  s.maxSpeed = c->maxSpeed;
+  s.teleports = c->teleports;
+  *out = s;
+  return Status::Ok();
+}
+
+// --- cloth --------------------------------------------------------------------------------------
+
+Status World::addCloth(const ClothDef& def, ClothId* out) {
+  ClothState state;
+  WISP_TRY(buildCloth(def, &state));
+  Impl& w = *impl_;
+  ClothId id = w.store<ClothId>(w.cloths, w.freeCloths, std::move(state));
+  w.pinOwned(w.cloths[id.index], def.pinned, AnchorSlot::Owner::Cloth, id.index);
+  *out = id;
+  return Status::Ok();
+}
+
+Status World::removeCloth(ClothId id) {
+  Impl& w = *impl_;
+  if (!w.cloth(id)) return badHandle("cloth", id);
+  w.release(w.cloths, w.freeCloths, id.index);
+  return Status::Ok();
+}
+
+Status World::clothParams(ClothId id, ClothParams* out) const {
+  const ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  *out = c->params;
+  return Status::Ok();
+}
+
+Status World::setClothParams(ClothId id, const ClothParams& params) {
+  ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  WISP_TRY(validateClothParams(params));
+  WISP_TRY(checkPressure(*c, params));
+  bool slack = params.tetherSlack != c->params.tetherSlack;
+  c->params = params;
+  if (slack) c->updatePins();
+  return Status::Ok();
+}
+
+Status World::clothParticleCount(ClothId id, int* out) const {
+  const ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  *out = c->count();
+  return Status::Ok();
+}
+
+const float* World::clothPositions(ClothId id) const {
+  const ClothState* c = impl_->cloth(id);
+  return c ? c->out.data() : nullptr;
+}
+
+const float* World::clothNormals(ClothId id) const {
+  const ClothState* c = impl_->cloth(id);
+  return c ? c->normals.data() : nullptr;
+}
+
+Status World::clothTriangles(ClothId id, const uint32_t** indices, int* triangleCount) const {
+  const ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  *indices = c->triangles.data();
+  *triangleCount = c->triangleCount();
+  return Status::Ok();
+}
+
+Status World::clothVertexMap(ClothId id, const int32_t** map, int* vertexCount) const {
+  const ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  *map = c->vertexMap.data();
+  *vertexCount = static_cast<int>(c->vertexMap.size());
+  return Status::Ok();
+}
+
+Status World::clothStats(ClothId id, ClothStats* out) const {
+  const ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  *out = c->stats;
+  return Status::Ok();
+}
+
+Status World::resetCloth(ClothId id) {
+  ClothState* c = impl_->cloth(id);
+  if (!c) return badHandle("cloth", id);
+  c->resetParticles();
+  c->computeNormals();
+  return Status::Ok();
+}
+
+}  // namespace wisp

@@ -1,0 +1,160 @@
+// What objects meet: anchors, colliders and wind zones.
+#include "world/world_impl.h"
+
+namespace wisp {
+
+// --- anchors --------------------------------------------------------------------------------
+
+Status World::addAnchor(Vec3 position, AnchorId* out) {
+  WISP_TRY(checkFiniteVec("anchor position", position));
+  uint32_t slot = impl_->newAnchorSlot(position, AnchorSlot::Owner::None, -1);
+  out->index = slot;
+  out->generation = impl_->anchors[slot].generation;
+  return Status::Ok();
+}
+
+Status World::removeAnchor(AnchorId id) {
+  Impl& w = *impl_;
+  if (!w.anchorLive(id)) return badHandle("anchor", id);
+  const AnchorSlot& slot = w.anchors[id.index];
+  if (slot.ownerKind != AnchorSlot::Owner::None) {
+    auto& owned = slot.ownerKind == AnchorSlot::Owner::Rope ? w.ropes[slot.ownerIndex].ownedAnchors
+                                                             : w.cloths[slot.ownerIndex].ownedAnchors;
+    owned.erase(std::remove(owned.begin(), owned.end(), id.index), owned.end());
+  }
+  w.freeAnchorSlot(id.index);
+  return Status::Ok();
+}
+
+Status World::setAnchorPosition(AnchorId id, Vec3 position) {
+  if (!impl_->anchorLive(id)) return badHandle("anchor", id);
+  WISP_TRY(checkFiniteVec("anchor position", position));
+  impl_->anchors[id.index].to = position;
+  return Status::Ok();
+}
+
+Status World::teleportAnchor(AnchorId id, Vec3 position) {
+  Impl& w = *impl_;
+  if (!w.anchorLive(id)) return badHandle("anchor", id);
+  WISP_TRY(checkFiniteVec("anchor position", position));
+  const Vec3 shift = position - w.anchors[id.index].to;
+  w.anchors[id.index].from = w.anchors[id.index].to = position;
+  w.forEachObject([&](Particles& r) {
+    bool moved = false;
+    for (int i = 0; i < r.count(); ++i) {
+      if (r.anchor[i] != static_cast<int32_t>(id.index)) continue;
+      // exact pins land on the anchor; leashed particles keep their offset from it
+      Vec3 x = r.pinDistance[i] == 0.0f ? position : Vec3{r.px[i], r.py[i], r.pz[i]} + shift;
+      r.px[i] = r.ox[i] = x.x;
+      r.py[i] = r.oy[i] = x.y;
+      r.pz[i] = r.oz[i] = x.z;
+      moved = true;
+    }
+    if (moved) r.writeOutput(0, r.count());
+  });
+  return Status::Ok();
+}
+
+Status World::anchorPosition(AnchorId id, Vec3* out) const {
+  if (!impl_->anchorLive(id)) return badHandle("anchor", id);
+  *out = impl_->anchors[id.index].to;
+  return Status::Ok();
+}
+
+// --- colliders -------------------------------------------------------------------------------
+
+Status World::addCollider(const ColliderDef& def, ColliderId* out) {
+  WISP_TRY(validateColliderDef(def));
+  Impl& w = *impl_;
+  bool grown;
+  uint32_t slot = w.openSlot(w.colliders, w.freeColliders, &grown);
+  if (grown) w.colliderPaths.reserve(w.colliders.size());
+  ColliderSlot& c = w.colliders[slot];
+  c.def = def;
+  c.def.transform.rotation = normalize(def.transform.rotation);
+  c.from = c.def.transform;
+  out->index = slot;
+  out->generation = c.generation;
+  return Status::Ok();
+}
+
+Status World::removeCollider(ColliderId id) {
+  Impl& w = *impl_;
+  if (!w.colliderLive(id)) return badHandle("collider", id);
+  w.colliders[id.index].alive = false;
+  w.freeColliders.push_back(id.index);
+  return Status::Ok();
+}
+
+Status World::setColliderTransform(ColliderId id, const Transform& t) {
+  if (!impl_->colliderLive(id)) return badHandle("collider", id);
+  WISP_TRY(checkFiniteVec("collider position", t.position));
+  WISP_TRY(checkQuat("collider rotation", t.rotation));
+  impl_->colliders[id.index].def.transform = {t.position, normalize(t.rotation)};
+  return Status::Ok();
+}
+
+Status World::teleportCollider(ColliderId id, const Transform& t) {
+  WISP_TRY(setColliderTransform(id, t));
+  ColliderSlot& c = impl_->colliders[id.index];
+  c.from = c.def.transform;
+  return Status::Ok();
+}
+
+Status World::addWindZone(const WindZoneDef& def, WindZoneId* out) {
+  WISP_TRY(validateWindZone(def));
+  Impl& w = *impl_;
+  bool grown;
+  uint32_t slot = w.openSlot(w.windZones, w.freeWindZones, &grown);
+  if (grown) w.zoneFields.reserve(w.windZones.size());
+  WindZoneSlot& z = w.windZones[slot];
+  z.def = def;
+  out->index = slot;
+  out->generation = z.generation;
+  return Status::Ok();
+}
+
+Status World::setWindZone(WindZoneId id, const WindZoneDef& def) {
+  if (!impl_->zoneLive(id)) return badHandle("wind zone", id);
+  WISP_TRY(validateWindZone(def));
+  impl_->windZones[id.index].def = def;
+  return Status::Ok();
+}
+
+Status World::removeWindZone(WindZoneId id) {
+  Impl& w = *impl_;
+  if (!w.zoneLive(id)) return badHandle("wind zone", id);
+  w.windZones[id.index].alive = false;
+  w.freeWindZones.push_back(id.index);
+  return Status::Ok();
+}
+
+Vec3 World::airVelocityAt(Vec3 point) const {
+  const Impl& w = *impl_;
+  std::vector<WindZoneField> zones;
+  for (const WindZoneSlot& z : w.windZones)
+    if (z.alive) zones.push_back(makeWindZoneField(z.def));
+  AirField air{makeWindField(w.settings.wind), zones.data(), static_cast<int>(zones.size())};
+  return airVelocity(air, point, static_cast<float>(time()));
+}
+
+Status World::setColliderEnabled(ColliderId id, bool enabled) {
+  if (!impl_->colliderLive(id)) return badHandle("collider", id);
+  impl_->colliders[id.index].def.enabled = enabled;
+  return Status::Ok();
+}
+
+Status World::setColliderFriction(ColliderId id, float friction) {
+  if (!impl_->colliderLive(id)) return badHandle("collider", id);
+  WISP_TRY(checkRange("collider friction", friction, 0, 2));
+  impl_->colliders[id.index].def.friction = friction;
+  return Status::Ok();
+}
+
+Status World::collider(ColliderId id, ColliderDef* out) const {
+  if (!impl_->colliderLive(id)) return badHandle("collider", id);
+  *out = impl_->colliders[id.index].def;
+  return Status::Ok();
+}
+
+}  // namespace wisp

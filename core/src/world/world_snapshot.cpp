@@ -1,0 +1,316 @@
+// Binary and JSON snapshots of the whole world: one field list per struct, for every format.
+#include "world/world_impl.h"
+
+namespace wisp {
+
+// --- snapshots --------------------------------------------------------------------------------
+// Field lists for snapshot/archive.h: each struct once, for every format and direction.
+
+template <class Ar> void visit(Ar& ar, Transform& t) { ar("position", t.position); ar("rotation", t.rotation); }
+template <class Ar> void visit(Ar& ar, WindSettings& w) {
+  ar("direction", w.direction); ar("speed", w.speed); ar("turbulence", w.turbulence);
+  ar("turbulenceScale", w.turbulenceScale); ar("seed", w.seed);
+}
+template <class Ar> void visit(Ar& ar, WorldSettings& s) {
+  ar("gravity", s.gravity); ar("fixedDt", s.fixedDt); ar("substeps", s.substeps); ar("iterations", s.iterations);
+  ar("maxFrameDt", s.maxFrameDt); ar("rejectFrameDt", s.rejectFrameDt); ar("collisions", s.collisions);
+  ar("threads", s.threads); ar("wind", s.wind);
+}
+template <class Ar> void visit(Ar& ar, RopeParams& p) {
+  ar("radius", p.radius); ar("stretchCompliance", p.stretchCompliance); ar("bending", p.bending);
+  ar("bendCompliance", p.bendCompliance); ar("damping", p.damping); ar("drag", p.drag);
+  ar("gravityScale", p.gravityScale); ar("yieldRatio", p.yieldRatio); ar("plasticity", p.plasticity);
+  ar("collide", p.collide); ar("tethers", p.tethers);
+  ar("colliderMask", p.colliderMask);
+}
+template <class Ar> void visit(Ar& ar, ClothParams& p) {
+  ar("radius", p.radius); ar("stretchCompliance", p.stretchCompliance); ar("shearCompliance", p.shearCompliance);
+  ar("bendCompliance", p.bendCompliance); ar("bending", p.bending); ar("tethers", p.tethers);
+  ar("tetherSlack", p.tetherSlack); ar("damping", p.damping); ar("gravityScale", p.gravityScale);
+  ar("dragCoefficient", p.dragCoefficient); ar("liftCoefficient", p.liftCoefficient); ar("airDensity", p.airDensity);
+  ar("residualTolerance", p.residualTolerance); ar("collide", p.collide); ar("selfCollision", p.selfCollision);
+  ar("colliderMask", p.colliderMask);
+  ar("pressure", p.pressure); ar("volumeCompliance", p.volumeCompliance);
+  ar("tetherCompliance", p.tetherCompliance);
+}
+template <class Ar> void visit(Ar& ar, ClothStats& s) {
+  ar("particles", s.particles); ar("triangles", s.triangles); ar("stretchConstraints", s.stretchConstraints);
+  ar("shearConstraints", s.shearConstraints); ar("bendConstraints", s.bendConstraints); ar("tethers", s.tethers);
+  ar("colours", s.colours); ar("maxStrain", s.maxStrain); ar("meanStrain", s.meanStrain);
+  ar("substeps", s.substeps); ar("iterations", s.iterations);
+}
+template <class Ar> void visit(Ar& ar, WindZoneDef& d) {
+  ar("shape", d.shape); ar("transform", d.transform); ar("radius", d.radius); ar("halfExtents", d.halfExtents);
+  ar("wind", d.wind); ar("falloff", d.falloff);
+}
+template <class Ar> void visit(Ar& ar, ColliderDef& d) {
+  ar("type", d.type); ar("transform", d.transform); ar("radius", d.radius); ar("halfHeight", d.halfHeight);
+  ar("halfExtents", d.halfExtents); ar("friction", d.friction); ar("enabled", d.enabled);
+  ar("radiusTop", d.radiusTop); ar("inside", d.inside); ar("groups", d.groups);
+}
+template <class Ar> void visit(Ar& ar, Particles& p) {
+  ar("px", p.px); ar("py", p.py); ar("pz", p.pz); ar("vx", p.vx); ar("vy", p.vy); ar("vz", p.vz);
+  ar("ox", p.ox); ar("oy", p.oy); ar("oz", p.oz); ar("qx", p.qx); ar("qy", p.qy); ar("qz", p.qz);
+  ar("invMass", p.invMass); ar("baseInvMass", p.baseInvMass); ar("anchor", p.anchor); ar("pinDistance", p.pinDistance);
+  ar("pinnedList", p.pinnedList); ar("leashList", p.leashList);
+  ar("tetherTo", p.tetherTo); ar("tetherLimit", p.tetherLimit); ar("initialPositions", p.initialPositions); ar("out", p.out);
+}
+template <class Ar> void visit(Ar& ar, RopeState& r) {
+  ar("generation", r.generation); ar("alive", r.alive);
+  if (!r.alive) return;
+  ar("params", r.params);
+  ar.object("particles", [&] { visit(ar, static_cast<Particles&>(r)); });
+  ar("restPrefix", r.restPrefix); ar("rest", r.rest); ar("bendRest", r.bendRest); ar("lambda", r.lambda);
+  ar("initialRest", r.initialRest); ar("ownedAnchors", r.ownedAnchors);
+}
+template <class Ar> void visit(Ar& ar, EdgeSet& e) {
+  ar("a", e.a); ar("b", e.b); ar("rest", e.rest); ar("lambda", e.lambda); ar("colourStart", e.colourStart);
+}
+template <class Ar> void visit(Ar& ar, BendSet& b) {
+  ar("v", b.v); ar("k", b.k); ar("restNorm", b.restNorm); ar("weight", b.weight); ar("lambda", b.lambda);
+  ar("colourStart", b.colourStart);
+}
+template <class Ar> void visit(Ar& ar, ClothState& c) {
+  ar("generation", c.generation); ar("alive", c.alive);
+  if (!c.alive) return;
+  ar("params", c.params);
+  ar.object("particles", [&] { visit(ar, static_cast<Particles&>(c)); });
+  ar("stretch", c.stretch); ar("shear", c.shear); ar("bends", c.bends); ar("triangles", c.triangles);
+  ar("ax", c.ax); ar("ay", c.ay); ar("az", c.az); ar("normals", c.normals);
+  ar("adjStart", c.adjStart); ar("adj", c.adj); ar("adjLength", c.adjLength); ar("geodesic", c.geodesic);
+  ar("vertexMap", c.vertexMap); ar("ownedAnchors", c.ownedAnchors); ar("stats", c.stats);
+  ar("closed", c.closed); ar("restVolume", c.restVolume); ar("volumeLambda", c.volumeLambda);
+}
+template <class Ar> void visit(Ar& ar, CurveKey& k) { ar("t", k.t); ar("value", k.value); }
+template <class Ar> void visit(Ar& ar, ChainParams& p) {
+  ar("mode", p.mode); ar("damping", p.damping); ar("stiffness", p.stiffness); ar("elasticity", p.elasticity);
+  ar("inertia", p.inertia); ar("gravityScale", p.gravityScale); ar("customGravity", p.customGravity);
+  ar("gravity", p.gravity); ar("externalForce", p.externalForce); ar("drag", p.drag); ar("radius", p.radius);
+  ar("limitAngle", p.limitAngle); ar("hinge", p.hinge); ar("hingeAxis", p.hingeAxis); ar("collide", p.collide);
+  ar("colliderMask", p.colliderMask); ar("space", p.space); ar("spaceInertia", p.spaceInertia);
+  ar("teleportDistance", p.teleportDistance); ar("teleportAngle", p.teleportAngle);
+  ar("dampingCurve", p.dampingCurve); ar("stiffnessCurve", p.stiffnessCurve); ar("elasticityCurve", p.elasticityCurve);
+  ar("inertiaCurve", p.inertiaCurve); ar("gravityCurve", p.gravityCurve); ar("externalForceCurve", p.externalForceCurve);
+  ar("radiusCurve", p.radiusCurve); ar("limitAngleCurve", p.limitAngleCurve);
+}
+template <class Ar> void visit(Ar& ar, ChainState& c) {
+  ar("generation", c.generation); ar("alive", c.alive);
+  if (!c.alive) return;
+  ar("params", c.params);
+  ar.object("particles", [&] { visit(ar, static_cast<Particles&>(c)); });
+  ar("localPosition", c.localPosition); ar("localRotation", c.localRotation); ar("childAxis", c.childAxis);
+  ar("boneLength", c.boneLength); ar("along", c.along);
+  ar("rootFrom", c.rootFrom); ar("rootTo", c.rootTo); ar("spaceFrom", c.spaceFrom); ar("spaceTo", c.spaceTo);
+  ar("ownSpace", c.ownSpace); ar("simRotation", c.simRotation); ar("teleports", c.teleports);
+  ar("worldRotations", c.worldRotations); ar("localRotations", c.localRotations);
+  // the per-joint parameters derive from params: checkSnapshot resolves them again
+}
+template <class Ar> void visit(Ar& ar, World::Impl& w) {
+  ar("settings", w.settings);
+  ar("accumulator", w.accumulator); ar("steps", w.steps);
+  ar("ropes", w.ropes); ar("freeRopes", w.freeRopes);
+  ar("cloths", w.cloths); ar("freeCloths", w.freeCloths);
+  ar("chains", w.chains); ar("freeChains", w.freeChains);
+  ar("anchors", w.anchors); ar("freeAnchors", w.freeAnchors);
+  ar("colliders", w.colliders); ar("freeColliders", w.freeColliders);
+  ar("windZones", w.windZones); ar("freeWindZones", w.freeWindZones);
+}
+
+namespace {
+
+constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
+constexpr uint32_t kSnapshotVersion = 2;  // 2: chains; tapered, inside and grouped colliders
+
+Status badSnapshot(const std::string& why) {
+  return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);
+}
+
+template <class T>
+bool sized(const std::vector<T>& v, size_t n) { return v.size() == n; }
+template <class T>
+bool indicesBelow(const std::vector<T>& v, size_t n, bool allowMinusOne = false) {
+  for (T i : v)
+    if (!((allowMinusOne && static_cast<int64_t>(i) == -1) || (static_cast<int64_t>(i) >= 0 && static_cast<uint64_t>(i) < n))) return false;
+  return true;
+}
+bool coloursOk(const std::vector<int32_t>& starts, size_t count) {
+  if (starts.empty()) return count == 0;
+  if (starts.front() != 0 || static_cast<size_t>(starts.back()) != count) return false;
+  for (size_t i = 1; i < starts.size(); ++i)
+    if (starts[i] < starts[i - 1]) return false;
+  return true;
+}
+
+// Everything the solver indexes with must be in range, so that a corrupted or hand-edited
+// snapshot is an error instead of a crash.
+Status checkParticles(const Particles& p, size_t anchors, const char* what) {
+  const size_t n = p.px.size();
+  for (const auto* a : {&p.py, &p.pz, &p.vx, &p.vy, &p.vz, &p.ox, &p.oy, &p.oz, &p.qx, &p.qy, &p.qz, &p.invMass,
+                        &p.baseInvMass, &p.tetherLimit, &p.pinDistance})
+    if (!sized(*a, n)) return badSnapshot(std::string(what) + " particle arrays differ in length");
+  if (!sized(p.anchor, n) || !sized(p.tetherTo, n) || p.out.size() != 3 * n || p.initialPositions.size() != 3 * n)
+    return badSnapshot(std::string(what) + " particle arrays differ in length");
+  if (!indicesBelow(p.anchor, anchors, true) || !indicesBelow(p.tetherTo, n, true) || !indicesBelow(p.pinnedList, n) ||
+      !indicesBelow(p.leashList, n))
+    return badSnapshot(std::string(what) + " has an index out of range");
+  return Status::Ok();
+}
+
+}  // namespace
+
+static Status checkSnapshot(World::Impl& w) {
+  WISP_TRY(World::validate(w.settings));
+  const size_t na = w.anchors.size();
+  for (const RopeState& r : w.ropes) {
+    if (!r.alive) continue;
+    WISP_TRY(validateRopeParams(r.params));
+    WISP_TRY(checkParticles(r, na, "rope"));
+    const size_t n = r.px.size();
+    if (n == 0 || r.rest.size() != n - 1 || r.bendRest.size() != (n > 1 ? n - 2 : 0) || r.restPrefix.size() != n ||
+        r.lambda.size() != r.rest.size() + r.bendRest.size() || r.initialRest.size() != r.rest.size())
+      return badSnapshot("rope constraint arrays do not match its particles");
+    if (!indicesBelow(r.ownedAnchors, na)) return badSnapshot("rope owns an anchor out of range");
+  }
+  for (ClothState& c : w.cloths) {
+    if (!c.alive) continue;
+    WISP_TRY(validateClothParams(c.params));
+    WISP_TRY(checkParticles(c, na, "cloth"));
+    const size_t n = c.px.size();
+    for (const EdgeSet* e : {&c.stretch, &c.shear}) {
+      const size_t m = e->a.size();
+      if (!sized(e->b, m) || !sized(e->rest, m) || !sized(e->lambda, m) || !coloursOk(e->colourStart, m) ||
+          !indicesBelow(e->a, n) || !indicesBelow(e->b, n))
+        return badSnapshot("cloth edge constraints are inconsistent");
+    }
+    const size_t nb = c.bends.restNorm.size();
+    for (int j = 0; j < 4; ++j)
+      if (!sized(c.bends.v[j], nb) || !sized(c.bends.k[j], nb) || !indicesBelow(c.bends.v[j], n))
+        return badSnapshot("cloth bending constraints are inconsistent");
+    if (!sized(c.bends.weight, nb) || !sized(c.bends.lambda, nb) || !coloursOk(c.bends.colourStart, nb))
+      return badSnapshot("cloth bending constraints are inconsistent");
+    if (c.triangles.size() % 3 != 0 || !indicesBelow(c.triangles, n) || !sized(c.ax, n) || !sized(c.ay, n) ||
+        !sized(c.az, n) || c.normals.size() != 3 * n || !sized(c.geodesic, n) || c.adjStart.size() != n + 1 ||
+        !sized(c.adjLength, c.adj.size()) || !indicesBelow(c.adj, n) || !indicesBelow(c.vertexMap, n) ||
+        !indicesBelow(c.ownedAnchors, na))
+      return badSnapshot("cloth arrays are inconsistent");
+    for (size_t i = 0; i < n; ++i)
+      if (c.adjStart[i] < 0 || c.adjStart[i + 1] < c.adjStart[i] || static_cast<size_t>(c.adjStart[i + 1]) > c.adj.size())
+        return badSnapshot("cloth edge graph is inconsistent");
+    c.buildTriangleLists();  // derived, not stored
+  }
+  for (ChainState& c : w.chains) {
+    if (!c.alive) continue;
+    WISP_TRY(validateChainParams(c.params));
+    WISP_TRY(checkParticles(c, na, "chain"));
+    const size_t n = c.px.size();
+    if (n < 2 || !sized(c.localPosition, n) || !sized(c.localRotation, n) || !sized(c.childAxis, n) ||
+        !sized(c.boneLength, n) || !sized(c.along, n) || !sized(c.simRotation, n) ||
+        c.worldRotations.size() != 4 * n || c.localRotations.size() != 4 * n)
+      return badSnapshot("chain arrays do not match its joints");
+    for (size_t j = 0; j < n; ++j)
+      if (!isFinite(c.localPosition[j]) || !isFinite(c.localRotation[j]) || !isFinite(c.childAxis[j]) ||
+          !std::isfinite(c.boneLength[j]) || !(c.along[j] >= 0 && c.along[j] <= 1))
+        return badSnapshot("chain rest pose is not finite");
+    for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo})
+      if (!isFinite(t->position) || !isFinite(t->rotation)) return badSnapshot("chain root pose is not finite");
+    WISP_TRY(resolveChainParams(c, c.params));
+  }
+  for (const AnchorSlot& a : w.anchors) {
+    if (!a.alive) continue;
+    if (!isFinite(a.from) || !isFinite(a.to)) return badSnapshot("an anchor position is not finite");
+    size_t owners = a.ownerKind == AnchorSlot::Owner::Rope ? w.ropes.size() : a.ownerKind == AnchorSlot::Owner::Cloth ? w.cloths.size() : 0;
+    if (a.ownerKind != AnchorSlot::Owner::None && (a.ownerIndex < 0 || static_cast<size_t>(a.ownerIndex) >= owners))
+      return badSnapshot("an anchor's owner is out of range");
+  }
+  for (const ColliderSlot& c : w.colliders)
+    if (c.alive) WISP_TRY(validateColliderDef(c.def));
+  for (const WindZoneSlot& z : w.windZones)
+    if (z.alive) WISP_TRY(validateWindZone(z.def));
+  if (!indicesBelow(w.freeWindZones, w.windZones.size())) return badSnapshot("a free list is out of range");
+  if (!indicesBelow(w.freeRopes, w.ropes.size()) || !indicesBelow(w.freeCloths, w.cloths.size()) ||
+      !indicesBelow(w.freeChains, w.chains.size()) ||
+      !indicesBelow(w.freeAnchors, na) || !indicesBelow(w.freeColliders, w.colliders.size()))
+    return badSnapshot("a free list is out of range");
+  if (!std::isfinite(w.accumulator)) return badSnapshot("the time accumulator is not finite");
+  return Status::Ok();
+}
+
+// Takes the loaded state: ids keep their slots and serials but carry this world's tag.
+static void adopt(World::Impl& w, World::Impl&& loaded) {
+  const uint32_t tag = w.tag;
+  const uint64_t layout = w.layoutVersion + 1;
+  w = std::move(loaded);
+  w.tag = tag;
+  auto restamp = [tag](uint32_t& g) { g = (tag << 20) | (g & 0xFFFFFu); };
+  for (auto& r : w.ropes) restamp(r.generation);
+  for (auto& c : w.cloths) restamp(c.generation);
+  for (auto& c : w.chains) restamp(c.generation);
+  for (auto& a : w.anchors) restamp(a.generation);
+  for (auto& c : w.colliders) restamp(c.generation);
+  for (auto& z : w.windZones) restamp(z.generation);
+  w.zoneFields.reserve(w.windZones.size());
+  w.anchorPaths.resize(w.anchors.size());
+  w.colliderPaths.clear();
+  w.colliderPaths.reserve(w.colliders.size());
+  w.layoutVersion = layout;
+  w.listsVersion = 0;
+}
+
+Status World::saveSnapshot(std::vector<uint8_t>* out) const {
+  snapshot::BinaryWriter ar;
+  ar.bytes.resize(8);
+  std::memcpy(ar.bytes.data(), kMagic, 8);
+  uint32_t version = kSnapshotVersion;
+  ar("version", version);
+  visit(ar, *impl_);
+  *out = std::move(ar.bytes);
+  return Status::Ok();
+}
+
+Status World::loadSnapshot(const uint8_t* data, size_t size) {
+  if (!data || size < 12 || std::memcmp(data, kMagic, 8) != 0) return badSnapshot("not a Wisp binary snapshot");
+  snapshot::BinaryReader ar(data + 8, size - 8);
+  uint32_t version = 0;
+  ar("version", version);
+  if (version != kSnapshotVersion) return badSnapshot("version " + std::to_string(version) + " (this build reads " + std::to_string(kSnapshotVersion) + ")");
+  Impl loaded;
+  visit(ar, loaded);
+  if (!ar.ok()) return badSnapshot(ar.error());
+  if (!ar.atEnd()) return badSnapshot("trailing bytes after the state");
+  WISP_TRY(checkSnapshot(loaded));
+  adopt(*impl_, std::move(loaded));
+  return Status::Ok();
+}
+
+Status World::saveSnapshotJson(std::string* out) const {
+  snapshot::JsonWriter ar;
+  ar.root([&] {
+    ar.label("format", "wisp-snapshot");
+    uint32_t version = kSnapshotVersion;
+    ar("version", version);
+    ar.object("state", [&] { visit(ar, *impl_); });
+  });
+  *out = std::move(ar.text);
+  return Status::Ok();
+}
+
+Status World::loadSnapshotJson(const std::string& json) {
+  snapshot::JsonValue root;
+  std::string error;
+  if (!snapshot::parseJson(json, &root, &error)) return badSnapshot("invalid JSON: " + error);
+  auto fmt = root.members.find("format");
+  if (root.kind != snapshot::JsonValue::Object || fmt == root.members.end() || fmt->second.text != "wisp-snapshot")
+    return badSnapshot("not a Wisp JSON snapshot (no \"format\": \"wisp-snapshot\")");
+  snapshot::JsonReader ar(root);
+  uint32_t version = 0;
+  ar("version", version);
+  if (version != kSnapshotVersion) return badSnapshot("version " + std::to_string(version) + " (this build reads " + std::to_string(kSnapshotVersion) + ")");
+  Impl loaded;
+  ar.object("state", [&] { visit(ar, loaded); });
+  if (!ar.ok()) return badSnapshot(ar.error());
+  WISP_TRY(checkSnapshot(loaded));
+  adopt(*impl_, std::move(loaded));
+  return Status::Ok();
+}
+
+}  // namespace wisp
