@@ -432,7 +432,8 @@ export class Chain {
   readonly rotations: Float32Array;
   /** Rotations relative to the parent joint (the root for joint 0), x, y, z, w per joint: what bone.quaternion takes. A view. */
   readonly localRotations: Float32Array;
-  readonly params: Required<Omit<ChainParams, 'mode' | 'space' | 'gravity'>> & { mode: number; space: number; gravity: [number, number, number] | null };
+  /** The current parameters (a fresh object; set() accepts it back). Curves as [t, value] pairs; gravity null = the world's. */
+  readonly params: Required<Omit<ChainParams, 'gravity'>> & { gravity: [number, number, number] | null };
   set(params: ChainParams): void;
   /** The root's pose from animation, reached at the end of the next step. No allocation. */
   setRoot(position: Vec3Like, rotation?: QuatLike): void;

@@ -174,6 +174,7 @@ function oneOf(names) {
     return names[v];
   };
 }
+function nameOf(names, code) { return Object.keys(names).find((k) => names[k] === code); }
 const CHAIN_MODES = { wisp: 0, vrm: 1 };
 const CHAIN_SPACES = { world: 0, relative: 1 };
 const CHAIN_PARAMS = {
@@ -698,8 +699,13 @@ export class Chain extends Handle {
   get positions() { return this.#viewOf(0, (n, id) => n.chainPositionsPtr(id), 3); }
   get rotations() { return this.#viewOf(1, (n, id) => n.chainRotationsPtr(id), 4); }
   get localRotations() { return this.#viewOf(2, (n, id) => n.chainLocalRotationsPtr(id), 4); }
-  /** Current parameters (a fresh object; mode and space as numbers: 0 wisp/world, 1 vrm/relative). */
-  get params() { return this._world._native.chainParams(this._id); }
+  /** Current parameters (a fresh object that set() accepts back). */
+  get params() {
+    const p = this._world._native.chainParams(this._id);
+    p.mode = nameOf(CHAIN_MODES, p.mode);
+    p.space = nameOf(CHAIN_SPACES, p.space);
+    return p;
+  }
   /** Changes any subset of ChainParams; validated against the joints, nothing changes on error. */
   set(params) {
     const p = pick(objectArg(params, 'params'), CHAIN_PARAMS, 'params');

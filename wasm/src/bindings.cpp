@@ -20,6 +20,7 @@
 #include "math/wide.h"
 #include "scenes/scenes.h"
 #include "wisp/world.h"
+#include "js_archive.h"
 
 using emscripten::val;
 
@@ -39,14 +40,11 @@ Id decode(double v) {
   return id;
 }
 
-// Reads o[key] if present. The JS wrapper has already checked types.
+// Reads o[key] if present (for the definitions' own members; parameters go through
+// js_archive.h). The JS wrapper has already checked types.
 float num(const val& o, const char* key, float def) {
   val v = o[key];
   return v.isUndefined() ? def : v.as<float>();
-}
-bool flag(const val& o, const char* key, bool def) {
-  val v = o[key];
-  return v.isUndefined() ? def : v.as<bool>();
 }
 Vec3 vec(const val& o, const char* key, Vec3 def) {
   val v = o[key];
@@ -58,230 +56,26 @@ Quat quat(const val& o, const char* key, Quat def) {
   if (v.isUndefined()) return def;
   return {v[0].as<float>(), v[1].as<float>(), v[2].as<float>(), v[3].as<float>()};
 }
-val vecToJs(Vec3 v) {
-  val a = val::array();
-  a.call<void>("push", v.x, v.y, v.z);
-  return a;
-}
 
-RopeParams readRopeParams(const val& o, RopeParams p) {
-  p.radius = num(o, "radius", p.radius);
-  p.stretchCompliance = num(o, "stretchCompliance", p.stretchCompliance);
-  p.bending = flag(o, "bending", p.bending);
-  p.bendCompliance = num(o, "bendCompliance", p.bendCompliance);
-  p.damping = num(o, "damping", p.damping);
-  p.drag = num(o, "drag", p.drag);
-  p.gravityScale = num(o, "gravityScale", p.gravityScale);
-  p.yieldRatio = num(o, "yieldRatio", p.yieldRatio);
-  p.plasticity = num(o, "plasticity", p.plasticity);
-  p.collide = flag(o, "collide", p.collide);
-  p.tethers = flag(o, "tethers", p.tethers);
-  val mask = o["colliderMask"];
-  if (!mask.isUndefined()) p.colliderMask = mask.as<uint32_t>();
-  return p;
-}
-
-val ropeParamsToJs(const RopeParams& p) {
-  val o = val::object();
-  o.set("radius", p.radius);
-  o.set("stretchCompliance", p.stretchCompliance);
-  o.set("bending", p.bending);
-  o.set("bendCompliance", p.bendCompliance);
-  o.set("damping", p.damping);
-  o.set("drag", p.drag);
-  o.set("gravityScale", p.gravityScale);
-  o.set("yieldRatio", p.yieldRatio);
-  o.set("plasticity", p.plasticity);
-  o.set("collide", p.collide);
-  o.set("tethers", p.tethers);
-  o.set("colliderMask", p.colliderMask);
-  return o;
-}
-
-ClothParams readClothParams(const val& o, ClothParams p) {
-  p.radius = num(o, "radius", p.radius);
-  p.stretchCompliance = num(o, "stretchCompliance", p.stretchCompliance);
-  p.shearCompliance = num(o, "shearCompliance", p.shearCompliance);
-  p.bendCompliance = num(o, "bendCompliance", p.bendCompliance);
-  p.bending = flag(o, "bending", p.bending);
-  p.tethers = flag(o, "tethers", p.tethers);
-  p.tetherSlack = num(o, "tetherSlack", p.tetherSlack);
-  p.damping = num(o, "damping", p.damping);
-  p.gravityScale = num(o, "gravityScale", p.gravityScale);
-  p.dragCoefficient = num(o, "dragCoefficient", p.dragCoefficient);
-  p.liftCoefficient = num(o, "liftCoefficient", p.liftCoefficient);
-  p.airDensity = num(o, "airDensity", p.airDensity);
-  p.residualTolerance = num(o, "residualTolerance", p.residualTolerance);
-  p.pressure = num(o, "pressure", p.pressure);
-  p.tetherCompliance = num(o, "tetherCompliance", p.tetherCompliance);
-  p.volumeCompliance = num(o, "volumeCompliance", p.volumeCompliance);
-  p.collide = flag(o, "collide", p.collide);
-  p.selfCollision = flag(o, "selfCollision", p.selfCollision);
-  val mask = o["colliderMask"];
-  if (!mask.isUndefined()) p.colliderMask = mask.as<uint32_t>();
-  return p;
-}
-
-val clothParamsToJs(const ClothParams& p) {
-  val o = val::object();
-  o.set("radius", p.radius);
-  o.set("stretchCompliance", p.stretchCompliance);
-  o.set("shearCompliance", p.shearCompliance);
-  o.set("bendCompliance", p.bendCompliance);
-  o.set("bending", p.bending);
-  o.set("tethers", p.tethers);
-  o.set("tetherSlack", p.tetherSlack);
-  o.set("damping", p.damping);
-  o.set("gravityScale", p.gravityScale);
-  o.set("dragCoefficient", p.dragCoefficient);
-  o.set("liftCoefficient", p.liftCoefficient);
-  o.set("airDensity", p.airDensity);
-  o.set("residualTolerance", p.residualTolerance);
-  o.set("pressure", p.pressure);
-  o.set("tetherCompliance", p.tetherCompliance);
-  o.set("volumeCompliance", p.volumeCompliance);
-  o.set("collide", p.collide);
-  o.set("selfCollision", p.selfCollision);
-  o.set("colliderMask", p.colliderMask);
-  return o;
-}
-
-val particleToJs(const ParticleState& s) {
-  val o = val::object();
-  o.set("position", vecToJs(s.position));
-  o.set("velocity", vecToJs(s.velocity));
-  o.set("invMass", s.invMass);
-  o.set("pinned", s.pinned);
-  return o;
-}
-
-WindSettings readWind(const val& o, WindSettings w) {
-  if (o.isUndefined() || o.isNull()) return w;
-  w.direction = vec(o, "direction", w.direction);
-  w.speed = num(o, "speed", w.speed);
-  w.turbulence = num(o, "turbulence", w.turbulence);
-  w.turbulenceScale = num(o, "turbulenceScale", w.turbulenceScale);
-  val seed = o["seed"];
-  if (!seed.isUndefined()) w.seed = seed.as<uint32_t>();
-  return w;
-}
-
-Status readWindZone(const val& o, WindZoneDef* d) {
-  d->shape = static_cast<WindZoneShape>(o["shape"].as<int>());
-  d->transform.position = vec(o, "position", d->transform.position);
-  d->transform.rotation = quat(o, "rotation", d->transform.rotation);
-  d->radius = num(o, "radius", d->radius);
-  d->halfExtents = vec(o, "halfExtents", d->halfExtents);
-  d->falloff = num(o, "falloff", d->falloff);
-  d->wind = readWind(o["wind"], d->wind);
-  return Status::Ok();
-}
-
-Curve readCurve(const val& o, const char* key, const Curve& def) {
-  val v = o[key];
-  if (v.isUndefined()) return def;
-  Curve c;
-  const int n = v["length"].as<int>();
-  for (int i = 0; i < n; ++i) c.push_back({v[i][0].as<float>(), v[i][1].as<float>()});
-  return c;
-}
-val curveToJs(const Curve& c) {
-  val a = val::array();
-  for (const CurveKey& k : c) {
-    val pair = val::array();
-    pair.call<void>("push", k.t, k.value);
-    a.call<void>("push", pair);
-  }
-  return a;
-}
-
+// `gravity` is null (the world's) or a vector (the chain's own): customGravity is not a JS option.
 ChainParams readChainParams(const val& o, ChainParams p) {
-  val v = o["mode"];
-  if (!v.isUndefined()) p.mode = static_cast<ChainMode>(v.as<int>());
-  v = o["space"];
-  if (!v.isUndefined()) p.space = static_cast<ChainSpace>(v.as<int>());
-  p.damping = num(o, "damping", p.damping);
-  p.stiffness = num(o, "stiffness", p.stiffness);
-  p.elasticity = num(o, "elasticity", p.elasticity);
-  p.inertia = num(o, "inertia", p.inertia);
-  p.gravityScale = num(o, "gravityScale", p.gravityScale);
+  fromJs(o, &p);
   val g = o["gravity"];
-  if (!g.isUndefined()) {
-    p.customGravity = !g.isNull();
-    if (!g.isNull()) p.gravity = vec(o, "gravity", p.gravity);
-  }
-  p.externalForce = vec(o, "externalForce", p.externalForce);
-  p.drag = num(o, "drag", p.drag);
-  p.radius = num(o, "radius", p.radius);
-  p.limitAngle = num(o, "limitAngle", p.limitAngle);
-  p.hinge = flag(o, "hinge", p.hinge);
-  p.hingeAxis = vec(o, "hingeAxis", p.hingeAxis);
-  p.collide = flag(o, "collide", p.collide);
-  v = o["colliderMask"];
-  if (!v.isUndefined()) p.colliderMask = v.as<uint32_t>();
-  p.spaceInertia = num(o, "spaceInertia", p.spaceInertia);
-  p.teleportDistance = num(o, "teleportDistance", p.teleportDistance);
-  p.teleportAngle = num(o, "teleportAngle", p.teleportAngle);
-  p.dampingCurve = readCurve(o, "dampingCurve", p.dampingCurve);
-  p.stiffnessCurve = readCurve(o, "stiffnessCurve", p.stiffnessCurve);
-  p.elasticityCurve = readCurve(o, "elasticityCurve", p.elasticityCurve);
-  p.inertiaCurve = readCurve(o, "inertiaCurve", p.inertiaCurve);
-  p.gravityCurve = readCurve(o, "gravityCurve", p.gravityCurve);
-  p.externalForceCurve = readCurve(o, "externalForceCurve", p.externalForceCurve);
-  p.radiusCurve = readCurve(o, "radiusCurve", p.radiusCurve);
-  p.limitAngleCurve = readCurve(o, "limitAngleCurve", p.limitAngleCurve);
+  if (!g.isUndefined()) p.customGravity = !g.isNull();
   return p;
 }
-
 val chainParamsToJs(const ChainParams& p) {
-  val o = val::object();
-  o.set("mode", static_cast<int>(p.mode));
-  o.set("space", static_cast<int>(p.space));
-  o.set("damping", p.damping);
-  o.set("stiffness", p.stiffness);
-  o.set("elasticity", p.elasticity);
-  o.set("inertia", p.inertia);
-  o.set("gravityScale", p.gravityScale);
+  val o = toJs(p);
   o.set("gravity", p.customGravity ? vecToJs(p.gravity) : val::null());
-  o.set("externalForce", vecToJs(p.externalForce));
-  o.set("drag", p.drag);
-  o.set("radius", p.radius);
-  o.set("limitAngle", p.limitAngle);
-  o.set("hinge", p.hinge);
-  o.set("hingeAxis", vecToJs(p.hingeAxis));
-  o.set("collide", p.collide);
-  o.set("colliderMask", p.colliderMask);
-  o.set("spaceInertia", p.spaceInertia);
-  o.set("teleportDistance", p.teleportDistance);
-  o.set("teleportAngle", p.teleportAngle);
-  o.set("dampingCurve", curveToJs(p.dampingCurve));
-  o.set("stiffnessCurve", curveToJs(p.stiffnessCurve));
-  o.set("elasticityCurve", curveToJs(p.elasticityCurve));
-  o.set("inertiaCurve", curveToJs(p.inertiaCurve));
-  o.set("gravityCurve", curveToJs(p.gravityCurve));
-  o.set("externalForceCurve", curveToJs(p.externalForceCurve));
-  o.set("radiusCurve", curveToJs(p.radiusCurve));
-  o.set("limitAngleCurve", curveToJs(p.limitAngleCurve));
+  o.delete_("customGravity");
   return o;
 }
 
+// debugChecks is not in the snapshot's field list (snapshot/fields.h says why).
 WorldSettings readSettings(const val& o, WorldSettings s) {
-  s.gravity = vec(o, "gravity", s.gravity);
-  val v = o["fixedDt"];
-  if (!v.isUndefined()) s.fixedDt = v.as<double>();
-  v = o["maxFrameDt"];
-  if (!v.isUndefined()) s.maxFrameDt = v.as<double>();
-  v = o["rejectFrameDt"];
-  if (!v.isUndefined()) s.rejectFrameDt = v.as<double>();
-  v = o["substeps"];
-  if (!v.isUndefined()) s.substeps = v.as<int>();
-  v = o["iterations"];
-  if (!v.isUndefined()) s.iterations = v.as<int>();
-  v = o["threads"];
-  if (!v.isUndefined()) s.threads = v.as<int>();
-  s.collisions = flag(o, "collisions", s.collisions);
-  s.debugChecks = flag(o, "debugChecks", s.debugChecks);
-  s.wind = readWind(o["wind"], s.wind);
+  fromJs(o, &s);
+  val v = o["debugChecks"];
+  if (!v.isUndefined()) s.debugChecks = v.as<bool>();
   return s;
 }
 
@@ -294,24 +88,8 @@ class WorldBinding {
   // Replaces the settings (fields missing from `o` keep their current values).
   int configure(val o) { return check(world_->setSettings(readSettings(o, world_->settings()))); }
   val settings() const {
-    const WorldSettings& s = world_->settings();
-    val o = val::object();
-    o.set("gravity", vecToJs(s.gravity));
-    o.set("fixedDt", s.fixedDt);
-    o.set("substeps", s.substeps);
-    o.set("iterations", s.iterations);
-    o.set("maxFrameDt", s.maxFrameDt);
-    o.set("rejectFrameDt", s.rejectFrameDt);
-    o.set("collisions", s.collisions);
-    o.set("threads", s.threads);
-    val w = val::object();
-    w.set("direction", vecToJs(s.wind.direction));
-    w.set("speed", s.wind.speed);
-    w.set("turbulence", s.wind.turbulence);
-    w.set("turbulenceScale", s.wind.turbulenceScale);
-    w.set("seed", s.wind.seed);
-    o.set("wind", w);
-    o.set("debugChecks", s.debugChecks);
+    val o = toJs(world_->settings());
+    o.set("debugChecks", world_->settings().debugChecks);
     return o;
   }
 
@@ -329,7 +107,7 @@ class WorldBinding {
     val segs = def["segments"];
     if (!segs.isUndefined()) d.segments = segs.as<int>();
     d.massPerLength = num(def, "massPerLength", d.massPerLength);
-    d.params = readRopeParams(def, d.params);
+    fromJs(def, &d.params);
     const float* p = reinterpret_cast<const float*>(points);
     for (int i = 0; i < pointCount; ++i) d.points.push_back({p[3 * i], p[3 * i + 1], p[3 * i + 2]});
     const int32_t* pin = reinterpret_cast<const int32_t*>(pinned);
@@ -342,12 +120,13 @@ class WorldBinding {
     RopeParams p;
     RopeId r = decode<RopeId>(id);
     if (check(world_->ropeParams(r, &p))) return code_;
-    return check(world_->setRopeParams(r, readRopeParams(o, p)));
+    fromJs(o, &p);
+    return check(world_->setRopeParams(r, p));
   }
   val ropeParams(double id) {
     RopeParams p;
     if (check(world_->ropeParams(decode<RopeId>(id), &p))) return val::null();
-    return ropeParamsToJs(p);
+    return toJs(p);
   }
   int ropeParticleCount(double id) {
     int n = 0;
@@ -359,7 +138,7 @@ class WorldBinding {
   val particle(double id, int i) {
     ParticleState s;
     if (check(world_->particle(decode<RopeId>(id), i, &s))) return val::null();
-    return particleToJs(s);
+    return toJs(s);
   }
   int setParticleVelocity(double id, int i, float x, float y, float z) {
     return check(world_->setParticleVelocity(decode<RopeId>(id), i, {x, y, z}));
@@ -384,18 +163,10 @@ class WorldBinding {
                   int pinnedCount) {
     ClothDef d;
     val g = def["grid"];
-    if (!g.isUndefined()) {
-      d.grid.width = num(g, "width", d.grid.width);
-      d.grid.height = num(g, "height", d.grid.height);
-      val rx = g["resolutionX"], ry = g["resolutionY"];
-      if (!rx.isUndefined()) d.grid.resolutionX = rx.as<int>();
-      if (!ry.isUndefined()) d.grid.resolutionY = ry.as<int>();
-      d.grid.transform.position = vec(g, "position", d.grid.transform.position);
-      d.grid.transform.rotation = quat(g, "rotation", d.grid.transform.rotation);
-    }
+    if (!g.isUndefined()) fromJs(g, &d.grid);
     d.weldDistance = num(def, "weldDistance", d.weldDistance);
     d.areaDensity = num(def, "areaDensity", d.areaDensity);
-    d.params = readClothParams(def, d.params);
+    fromJs(def, &d.params);
     const float* p = reinterpret_cast<const float*>(positions);
     for (int i = 0; i < vertexCount; ++i) d.positions.push_back({p[3 * i], p[3 * i + 1], p[3 * i + 2]});
     const uint32_t* ix = reinterpret_cast<const uint32_t*>(indices);
@@ -410,12 +181,13 @@ class WorldBinding {
     ClothParams p;
     ClothId c = decode<ClothId>(id);
     if (check(world_->clothParams(c, &p))) return code_;
-    return check(world_->setClothParams(c, readClothParams(o, p)));
+    fromJs(o, &p);
+    return check(world_->setClothParams(c, p));
   }
   val clothParams(double id) {
     ClothParams p;
     if (check(world_->clothParams(decode<ClothId>(id), &p))) return val::null();
-    return clothParamsToJs(p);
+    return toJs(p);
   }
   int clothParticleCount(double id) {
     int n = 0;
@@ -452,24 +224,12 @@ class WorldBinding {
   val clothStats(double id) {
     ClothStats s;
     if (check(world_->clothStats(decode<ClothId>(id), &s))) return val::null();
-    val o = val::object();
-    o.set("particles", s.particles);
-    o.set("triangles", s.triangles);
-    o.set("stretchConstraints", s.stretchConstraints);
-    o.set("shearConstraints", s.shearConstraints);
-    o.set("bendConstraints", s.bendConstraints);
-    o.set("tethers", s.tethers);
-    o.set("colours", s.colours);
-    o.set("maxStrain", s.maxStrain);
-    o.set("meanStrain", s.meanStrain);
-    o.set("substeps", s.substeps);
-    o.set("iterations", s.iterations);
-    return o;
+    return toJs(s);
   }
   val clothParticle(double id, int i) {
     ParticleState s;
     if (check(world_->particle(decode<ClothId>(id), i, &s))) return val::null();
-    return particleToJs(s);
+    return toJs(s);
   }
   int setClothParticleVelocity(double id, int i, float x, float y, float z) {
     return check(world_->setParticleVelocity(decode<ClothId>(id), i, {x, y, z}));
@@ -537,17 +297,12 @@ class WorldBinding {
   val chainStats(double id) {
     ChainStats s;
     if (check(world_->chainStats(decode<ChainId>(id), &s))) return val::null();
-    val o = val::object();
-    o.set("joints", s.joints);
-    o.set("maxLengthError", s.maxLengthError);
-    o.set("maxSpeed", s.maxSpeed);
-    o.set("teleports", s.teleports);
-    return o;
+    return toJs(s);
   }
   val chainParticle(double id, int i) {
     ParticleState s;
     if (check(world_->particle(decode<ChainId>(id), i, &s))) return val::null();
-    return particleToJs(s);
+    return toJs(s);
   }
   int setChainParticleVelocity(double id, int i, float x, float y, float z) {
     return check(world_->setParticleVelocity(decode<ChainId>(id), i, {x, y, z}));
@@ -574,21 +329,10 @@ class WorldBinding {
   }
   int unpin(double rope, int particle) { return check(world_->unpin(decode<RopeId>(rope), particle)); }
 
-  // def: { type: 0..3, position, rotation, radius, halfHeight, halfExtents, friction, enabled }
+  // def: ColliderDef's members (type 0..3, position, rotation, radius, radiusTop, halfHeight, ...)
   double addCollider(val o) {
     ColliderDef d;
-    d.type = static_cast<ColliderType>(o["type"].as<int>());
-    d.transform.position = vec(o, "position", d.transform.position);
-    d.transform.rotation = quat(o, "rotation", d.transform.rotation);
-    d.radius = num(o, "radius", d.radius);
-    d.halfHeight = num(o, "halfHeight", d.halfHeight);
-    d.halfExtents = vec(o, "halfExtents", d.halfExtents);
-    d.friction = num(o, "friction", d.friction);
-    d.enabled = flag(o, "enabled", d.enabled);
-    d.radiusTop = num(o, "radiusTop", d.radiusTop);
-    d.inside = flag(o, "inside", d.inside);
-    val groups = o["groups"];
-    if (!groups.isUndefined()) d.groups = groups.as<uint32_t>();
+    fromJs(o, &d);
     ColliderId id;
     return check(world_->addCollider(d, &id)) ? -1 : encode(id);
   }
@@ -604,16 +348,17 @@ class WorldBinding {
     return check(world_->setColliderFriction(decode<ColliderId>(id), f));
   }
 
-  // def: { shape: 0 sphere | 1 box, position, rotation, radius, halfExtents, falloff, wind: {...} }
+  // def: WindZoneDef's members (shape 0 sphere | 1 box, position, rotation, radius, halfExtents,
+  // falloff, wind: {...})
   double addWindZone(val o) {
     WindZoneDef d;
-    if (check(readWindZone(o, &d))) return -1;
+    fromJs(o, &d);
     WindZoneId id;
     return check(world_->addWindZone(d, &id)) ? -1 : encode(id);
   }
   int setWindZone(double id, val o) {
     WindZoneDef d;
-    if (check(readWindZone(o, &d))) return code_;
+    fromJs(o, &d);
     return check(world_->setWindZone(decode<WindZoneId>(id), d));
   }
   int removeWindZone(double id) { return check(world_->removeWindZone(decode<WindZoneId>(id))); }
@@ -625,18 +370,7 @@ class WorldBinding {
     return buf;
   }
   val stats() const {
-    WorldStats s = world_->stats();
-    val o = val::object();
-    o.set("ropes", s.ropes);
-    o.set("cloths", s.cloths);
-    o.set("chains", s.chains);
-    o.set("particles", s.particles);
-    o.set("constraints", s.constraints);
-    o.set("anchors", s.anchors);
-    o.set("colliders", s.colliders);
-    o.set("threads", s.threads);
-    o.set("simd", s.simd);
-    return o;
+    return toJs(world_->stats());
   }
   double layoutVersion() const { return static_cast<double>(world_->layoutVersion()); }
 

@@ -1,53 +1,13 @@
 // Binary and JSON snapshots of the whole world: one field list per struct, for every format.
+#include "snapshot/fields.h"
 #include "world/world_impl.h"
 
 namespace wisp {
 
 // --- snapshots --------------------------------------------------------------------------------
-// Field lists for snapshot/archive.h: each struct once, for every format and direction.
+// Field lists of the private state for snapshot/archive.h (the public structs' are in
+// snapshot/fields.h): each struct once, for every format and direction.
 
-template <class Ar> void visit(Ar& ar, Transform& t) { ar("position", t.position); ar("rotation", t.rotation); }
-template <class Ar> void visit(Ar& ar, WindSettings& w) {
-  ar("direction", w.direction); ar("speed", w.speed); ar("turbulence", w.turbulence);
-  ar("turbulenceScale", w.turbulenceScale); ar("seed", w.seed);
-}
-template <class Ar> void visit(Ar& ar, WorldSettings& s) {
-  ar("gravity", s.gravity); ar("fixedDt", s.fixedDt); ar("substeps", s.substeps); ar("iterations", s.iterations);
-  ar("maxFrameDt", s.maxFrameDt); ar("rejectFrameDt", s.rejectFrameDt); ar("collisions", s.collisions);
-  ar("threads", s.threads); ar("wind", s.wind);
-}
-template <class Ar> void visit(Ar& ar, RopeParams& p) {
-  ar("radius", p.radius); ar("stretchCompliance", p.stretchCompliance); ar("bending", p.bending);
-  ar("bendCompliance", p.bendCompliance); ar("damping", p.damping); ar("drag", p.drag);
-  ar("gravityScale", p.gravityScale); ar("yieldRatio", p.yieldRatio); ar("plasticity", p.plasticity);
-  ar("collide", p.collide); ar("tethers", p.tethers);
-  ar("colliderMask", p.colliderMask);
-}
-template <class Ar> void visit(Ar& ar, ClothParams& p) {
-  ar("radius", p.radius); ar("stretchCompliance", p.stretchCompliance); ar("shearCompliance", p.shearCompliance);
-  ar("bendCompliance", p.bendCompliance); ar("bending", p.bending); ar("tethers", p.tethers);
-  ar("tetherSlack", p.tetherSlack); ar("damping", p.damping); ar("gravityScale", p.gravityScale);
-  ar("dragCoefficient", p.dragCoefficient); ar("liftCoefficient", p.liftCoefficient); ar("airDensity", p.airDensity);
-  ar("residualTolerance", p.residualTolerance); ar("collide", p.collide); ar("selfCollision", p.selfCollision);
-  ar("colliderMask", p.colliderMask);
-  ar("pressure", p.pressure); ar("volumeCompliance", p.volumeCompliance);
-  ar("tetherCompliance", p.tetherCompliance);
-}
-template <class Ar> void visit(Ar& ar, ClothStats& s) {
-  ar("particles", s.particles); ar("triangles", s.triangles); ar("stretchConstraints", s.stretchConstraints);
-  ar("shearConstraints", s.shearConstraints); ar("bendConstraints", s.bendConstraints); ar("tethers", s.tethers);
-  ar("colours", s.colours); ar("maxStrain", s.maxStrain); ar("meanStrain", s.meanStrain);
-  ar("substeps", s.substeps); ar("iterations", s.iterations);
-}
-template <class Ar> void visit(Ar& ar, WindZoneDef& d) {
-  ar("shape", d.shape); ar("transform", d.transform); ar("radius", d.radius); ar("halfExtents", d.halfExtents);
-  ar("wind", d.wind); ar("falloff", d.falloff);
-}
-template <class Ar> void visit(Ar& ar, ColliderDef& d) {
-  ar("type", d.type); ar("transform", d.transform); ar("radius", d.radius); ar("halfHeight", d.halfHeight);
-  ar("halfExtents", d.halfExtents); ar("friction", d.friction); ar("enabled", d.enabled);
-  ar("radiusTop", d.radiusTop); ar("inside", d.inside); ar("groups", d.groups);
-}
 template <class Ar> void visit(Ar& ar, Particles& p) {
   ar("px", p.px); ar("py", p.py); ar("pz", p.pz); ar("vx", p.vx); ar("vy", p.vy); ar("vz", p.vz);
   ar("ox", p.ox); ar("oy", p.oy); ar("oz", p.oz); ar("qx", p.qx); ar("qy", p.qy); ar("qz", p.qz);
@@ -80,18 +40,6 @@ template <class Ar> void visit(Ar& ar, ClothState& c) {
   ar("adjStart", c.adjStart); ar("adj", c.adj); ar("adjLength", c.adjLength); ar("geodesic", c.geodesic);
   ar("vertexMap", c.vertexMap); ar("ownedAnchors", c.ownedAnchors); ar("stats", c.stats);
   ar("closed", c.closed); ar("restVolume", c.restVolume); ar("volumeLambda", c.volumeLambda);
-}
-template <class Ar> void visit(Ar& ar, CurveKey& k) { ar("t", k.t); ar("value", k.value); }
-template <class Ar> void visit(Ar& ar, ChainParams& p) {
-  ar("mode", p.mode); ar("damping", p.damping); ar("stiffness", p.stiffness); ar("elasticity", p.elasticity);
-  ar("inertia", p.inertia); ar("gravityScale", p.gravityScale); ar("customGravity", p.customGravity);
-  ar("gravity", p.gravity); ar("externalForce", p.externalForce); ar("drag", p.drag); ar("radius", p.radius);
-  ar("limitAngle", p.limitAngle); ar("hinge", p.hinge); ar("hingeAxis", p.hingeAxis); ar("collide", p.collide);
-  ar("colliderMask", p.colliderMask); ar("space", p.space); ar("spaceInertia", p.spaceInertia);
-  ar("teleportDistance", p.teleportDistance); ar("teleportAngle", p.teleportAngle);
-  ar("dampingCurve", p.dampingCurve); ar("stiffnessCurve", p.stiffnessCurve); ar("elasticityCurve", p.elasticityCurve);
-  ar("inertiaCurve", p.inertiaCurve); ar("gravityCurve", p.gravityCurve); ar("externalForceCurve", p.externalForceCurve);
-  ar("radiusCurve", p.radiusCurve); ar("limitAngleCurve", p.limitAngleCurve);
 }
 template <class Ar> void visit(Ar& ar, ChainState& c) {
   ar("generation", c.generation); ar("alive", c.alive);
