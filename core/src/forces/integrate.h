@@ -16,6 +16,26 @@
 
 namespace wisp {
 
+// The tail every integration kernel shares, once v is known: o <- x; x <- x + h v; x~ <- x.
+inline void advance(Particles& r, int i, float vx, float vy, float vz, float h) {
+  r.ox[i] = r.px[i]; r.oy[i] = r.py[i]; r.oz[i] = r.pz[i];
+  r.px[i] += vx * h; r.py[i] += vy * h; r.pz[i] += vz * h;
+  r.qx[i] = r.px[i]; r.qy[i] = r.py[i]; r.qz[i] = r.pz[i];
+  r.vx[i] = vx; r.vy[i] = vy; r.vz[i] = vz;
+}
+#if WISP_SIMD
+// advance() for particles i..i+3.
+inline void advanceLanes(Particles& r, int i, wide::F4 vx, wide::F4 vy, wide::F4 vz, wide::F4 hh) {
+  using namespace wide;
+  F4 x = load(&r.px[i]), y = load(&r.py[i]), z = load(&r.pz[i]);
+  store(&r.ox[i], x); store(&r.oy[i], y); store(&r.oz[i], z);
+  F4 nx = x + vx * hh, ny = y + vy * hh, nz = z + vz * hh;
+  store(&r.px[i], nx); store(&r.py[i], ny); store(&r.pz[i], nz);
+  store(&r.qx[i], nx); store(&r.qy[i], ny); store(&r.qz[i], nz);
+  store(&r.vx[i], vx); store(&r.vy[i], vy); store(&r.vz[i], vz);
+}
+#endif
+
 // Uniform air velocity (no turbulence): a 4-wide kernel with a scalar tail.
 inline void integrateUniform(Particles& r, int begin, int end, Vec3 a, float k, float h) {
   int i = begin;
@@ -24,20 +44,12 @@ inline void integrateUniform(Particles& r, int begin, int end, Vec3 a, float k, 
   const F4 ax = splat(a.x), ay = splat(a.y), az = splat(a.z), kk = splat(k), hh = splat(h);
   for (; i + kWidth <= end; i += kWidth) {
     F4 vx = (load(&r.vx[i]) + ax) * kk, vy = (load(&r.vy[i]) + ay) * kk, vz = (load(&r.vz[i]) + az) * kk;
-    F4 x = load(&r.px[i]), y = load(&r.py[i]), z = load(&r.pz[i]);
-    store(&r.ox[i], x); store(&r.oy[i], y); store(&r.oz[i], z);
-    F4 nx = x + vx * hh, ny = y + vy * hh, nz = z + vz * hh;
-    store(&r.px[i], nx); store(&r.py[i], ny); store(&r.pz[i], nz);
-    store(&r.qx[i], nx); store(&r.qy[i], ny); store(&r.qz[i], nz);
-    store(&r.vx[i], vx); store(&r.vy[i], vy); store(&r.vz[i], vz);
+    advanceLanes(r, i, vx, vy, vz, hh);
   }
 #endif
   for (; i < end; ++i) {
     float vx = (r.vx[i] + a.x) * k, vy = (r.vy[i] + a.y) * k, vz = (r.vz[i] + a.z) * k;
-    r.ox[i] = r.px[i]; r.oy[i] = r.py[i]; r.oz[i] = r.pz[i];
-    r.px[i] += vx * h; r.py[i] += vy * h; r.pz[i] += vz * h;
-    r.qx[i] = r.px[i]; r.qy[i] = r.py[i]; r.qz[i] = r.pz[i];
-    r.vx[i] = vx; r.vy[i] = vy; r.vz[i] = vz;
+    advance(r, i, vx, vy, vz, h);
   }
 }
 
@@ -48,10 +60,7 @@ inline void integrateTurbulent(Particles& r, int begin, int end, Vec3 gh, float 
     Vec3 air = airVelocity(wind, Vec3{r.px[i], r.py[i], r.pz[i]}, t);
     Vec3 a = gh + air * dragH;
     float vx = (r.vx[i] + a.x) * k, vy = (r.vy[i] + a.y) * k, vz = (r.vz[i] + a.z) * k;
-    r.ox[i] = r.px[i]; r.oy[i] = r.py[i]; r.oz[i] = r.pz[i];
-    r.px[i] += vx * h; r.py[i] += vy * h; r.pz[i] += vz * h;
-    r.qx[i] = r.px[i]; r.qy[i] = r.py[i]; r.qz[i] = r.pz[i];
-    r.vx[i] = vx; r.vy[i] = vy; r.vz[i] = vz;
+    advance(r, i, vx, vy, vz, h);
   }
 }
 
@@ -66,20 +75,12 @@ inline void integrateWithAcceleration(Particles& r, int begin, int end, Vec3 gh,
     F4 vx = (load(&r.vx[i]) + gx + load(&ax[i]) * hh) * kk;
     F4 vy = (load(&r.vy[i]) + gy + load(&ay[i]) * hh) * kk;
     F4 vz = (load(&r.vz[i]) + gz + load(&az[i]) * hh) * kk;
-    F4 x = load(&r.px[i]), y = load(&r.py[i]), z = load(&r.pz[i]);
-    store(&r.ox[i], x); store(&r.oy[i], y); store(&r.oz[i], z);
-    F4 nx = x + vx * hh, ny = y + vy * hh, nz = z + vz * hh;
-    store(&r.px[i], nx); store(&r.py[i], ny); store(&r.pz[i], nz);
-    store(&r.qx[i], nx); store(&r.qy[i], ny); store(&r.qz[i], nz);
-    store(&r.vx[i], vx); store(&r.vy[i], vy); store(&r.vz[i], vz);
+    advanceLanes(r, i, vx, vy, vz, hh);
   }
 #endif
   for (; i < end; ++i) {
     float vx = (r.vx[i] + gh.x + ax[i] * h) * k, vy = (r.vy[i] + gh.y + ay[i] * h) * k, vz = (r.vz[i] + gh.z + az[i] * h) * k;
-    r.ox[i] = r.px[i]; r.oy[i] = r.py[i]; r.oz[i] = r.pz[i];
-    r.px[i] += vx * h; r.py[i] += vy * h; r.pz[i] += vz * h;
-    r.qx[i] = r.px[i]; r.qy[i] = r.py[i]; r.qz[i] = r.pz[i];
-    r.vx[i] = vx; r.vy[i] = vy; r.vz[i] = vz;
+    advance(r, i, vx, vy, vz, h);
   }
 }
 
