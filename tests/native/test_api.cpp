@@ -265,6 +265,23 @@ TEST_F(Fixture, ResetRestoresCreationPoseAtRest) {
   for (int i = 0; i <= 10; ++i) EXPECT_EQ(length(vel(*w, rope, i)), 0.0f);
 }
 
+TEST_F(Fixture, ResetPutsPinnedParticlesOnTheirAnchors) {
+  ASSERT_OK(w->pin(rope, 10, anchor));  // the anchor is at (0, 2, 0)
+  for (int f = 0; f < 30; ++f) ASSERT_OK(w->step(1.0 / 60.0));
+  ASSERT_OK(w->setAnchorPosition(anchor, {0.5f, 2, 0}));
+  ASSERT_OK(w->step(1.0 / 60.0));
+  ASSERT_OK(w->resetRope(rope));
+  const float* out = w->ropePositions(rope);
+  EXPECT_EQ(out[30], 0.5f);  // the pinned tip is on its (moved) anchor, not where it was created
+  EXPECT_EQ(out[31], 2.0f);
+  EXPECT_EQ(out[15], 0.5f);  // the free particles are where they were created
+  EXPECT_EQ(out[16], 1.0f);
+  for (int i = 0; i <= 10; ++i) EXPECT_EQ(length(vel(*w, rope, i)), 0.0f);
+  ASSERT_OK(w->step(1.0 / 60.0));
+  EXPECT_EQ(pos(*w, rope, 10).x, 0.5f);  // and stays there: the anchor does not move
+  EXPECT_EQ(pos(*w, rope, 10).y, 2.0f);
+}
+
 TEST_F(Fixture, TeleportMovesRigidlyWithoutAddingVelocity) {
   for (int f = 0; f < 20; ++f) ASSERT_OK(w->step(1.0 / 60.0));
   ParticleState before;

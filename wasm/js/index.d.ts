@@ -393,7 +393,7 @@ export class Rope {
   cut(segment: number): Rope;
   /** Rigid move without adding velocity: rotation about pivot, then translation. */
   teleport(move?: { translation?: Vec3Like; rotation?: QuatLike; pivot?: Vec3Like }): void;
-  /** Back to the creation pose and rest lengths, at rest. */
+  /** Back to the creation pose and rest lengths, at rest, pinned particles on their anchors. */
   reset(): void;
   dispose(): void;
 }
@@ -418,6 +418,7 @@ export class Cloth {
   pin(index: number, anchor: Anchor, options?: { maxDistance?: number }): void;
   unpin(index: number): void;
   teleport(move?: { translation?: Vec3Like; rotation?: QuatLike; pivot?: Vec3Like }): void;
+  /** Back to the creation pose, at rest, pinned particles on their anchors. */
   reset(): void;
   dispose(): void;
 }

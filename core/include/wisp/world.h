@@ -117,7 +117,8 @@ class World {
   // then translation, without injecting velocity. Pinned particles move with it; their anchors
   // are not moved (move them with teleportAnchor).
   Status teleportRope(RopeId id, const Transform& delta, Vec3 pivot);
-  // Back to the pose and rest lengths of creation, at rest.
+  // Back to the pose and rest lengths of creation, at rest; pinned particles go to their anchors
+  // (which may have moved since).
   Status resetRope(RopeId id);
 
   // --- cloth -------------------------------------------------------------------------------
@@ -169,6 +170,7 @@ class World {
   Status pin(ClothId cloth, int particle, AnchorId anchor, float maxDistance = 0);
   Status unpin(ClothId cloth, int particle);
   Status teleportCloth(ClothId id, const Transform& delta, Vec3 pivot);
+  // As resetRope: the creation pose at rest, pinned particles on their anchors.
   Status resetCloth(ClothId id);
 
   // --- anchors (kinematic targets) ----------------------------------------------------------

@@ -50,39 +50,21 @@ void World::Impl::runFrame(int fixedSteps) {
 }
 
 void World::Impl::contain() {
-  auto resetMessage = [](const char* kind, size_t i, int p) {
-    return std::string(kind) + " " + std::to_string(i) + ": particle " + std::to_string(p) +
-           " became non-finite; the object was reset to its rest pose on its anchors";
+  auto containAll = [this](auto& objects, ObjectKind kind, const char* name) {
+    for (size_t i = 0; i < objects.size(); ++i) {
+      auto& o = objects[i];
+      if (!o.alive || !o.broken) continue;
+      const int p = firstBadParticle(o);
+      resetToRest(o);
+      o.broken = false;
+      report(WorldEvent::Type::ObjectReset, kind, static_cast<uint32_t>(i), o.generation,
+             std::string(name) + " " + std::to_string(i) + ": particle " + std::to_string(p) +
+                 " became non-finite; the object was reset to its rest pose on its anchors");
+    }
   };
-  for (size_t i = 0; i < ropes.size(); ++i) {
-    RopeState& r = ropes[i];
-    if (!r.alive || !r.broken) continue;
-    int p = firstBadParticle(r);
-    r.resetParticles();
-    r.rest = r.initialRest;
-    computeBendRest(r);
-    putPinsOnAnchors(r);
-    r.broken = false;
-    report(WorldEvent::Type::ObjectReset, ObjectKind::Rope, static_cast<uint32_t>(i), r.generation, resetMessage("rope", i, p));
-  }
-  for (size_t i = 0; i < cloths.size(); ++i) {
-    ClothState& c = cloths[i];
-    if (!c.alive || !c.broken) continue;
-    int p = firstBadParticle(c);
-    c.resetParticles();
-    putPinsOnAnchors(c);
-    c.computeNormals();
-    c.broken = false;
-    report(WorldEvent::Type::ObjectReset, ObjectKind::Cloth, static_cast<uint32_t>(i), c.generation, resetMessage("cloth", i, p));
-  }
-  for (size_t i = 0; i < chains.size(); ++i) {
-    ChainState& c = chains[i];
-    if (!c.alive || !c.broken) continue;
-    int p = firstBadParticle(c);
-    poseChainAtRest(c);
-    c.broken = false;
-    report(WorldEvent::Type::ObjectReset, ObjectKind::Chain, static_cast<uint32_t>(i), c.generation, resetMessage("chain", i, p));
-  }
+  containAll(ropes, ObjectKind::Rope, "rope");
+  containAll(cloths, ObjectKind::Cloth, "cloth");
+  containAll(chains, ObjectKind::Chain, "chain");
 }
 
 // WorldSettings::debugChecks: the first problem of each object, as an event.

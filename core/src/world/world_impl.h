@@ -290,7 +290,7 @@ struct World::Impl {
     listsVersion = layoutVersion;
   }
 
-  // Pinned particles on their anchors, at rest (containment puts a reset object back this way).
+  // Pinned particles on their anchors, at rest.
   template <class State>
   void putPinsOnAnchors(State& o) {
     for (int i : o.pinnedList) {
@@ -301,6 +301,20 @@ struct World::Impl {
     }
     o.writeOutput(0, o.count());
   }
+  // The object as created, at rest, with its pinned particles on their anchors (a chain: its rest
+  // pose on the current root). The reset API and containment both use it.
+  void resetToRest(RopeState& r) {
+    r.resetParticles();
+    r.rest = r.initialRest;  // undo plastic creep
+    computeBendRest(r);
+    putPinsOnAnchors(r);
+  }
+  void resetToRest(ClothState& c) {
+    c.resetParticles();
+    putPinsOnAnchors(c);
+    c.computeNormals();
+  }
+  void resetToRest(ChainState& c) { poseChainAtRest(c); }
   template <class State>
   int firstBadParticle(const State& o) {
     for (int i = 0; i < o.count(); ++i)

@@ -125,9 +125,7 @@ Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
 Status World::resetRope(RopeId id) {
   RopeState* r = impl_->rope(id);
   if (!r) return badHandle("rope", id);
-  r->resetParticles();
-  r->rest = r->initialRest;
-  computeBendRest(*r);
+  impl_->resetToRest(*r);
   return Status::Ok();
 }
 
@@ -316,7 +314,7 @@ Status World::teleportChain(ChainId id, const Transform& root) {
 Status World::resetChain(ChainId id) {
   ChainState* c = impl_->chain(id);
   if (!c) return badHandle("chain", id);
-  poseChainAtRest(*c);
+  impl_->resetToRest(*c);
   return Status::Ok();
 }
 
@@ -428,8 +426,7 @@ Status World::clothStats(ClothId id, ClothStats* out) const {
 Status World::resetCloth(ClothId id) {
   ClothState* c = impl_->cloth(id);
   if (!c) return badHandle("cloth", id);
-  c->resetParticles();
-  c->computeNormals();
+  impl_->resetToRest(*c);
   return Status::Ok();
 }
 
