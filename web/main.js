@@ -80,6 +80,7 @@ scene3.add(root);
 
 function startScene(name, keepParams = false) {
   stopScene();
+  stepCount = 0;  // a new scene's step times start afresh
   const def = scenes.find((s) => s.name === name) ?? scenes[0];
   // scene defaults for world params first (e.g. wind on in the curtain), then the scene's own
   if (!keepParams) Object.assign(params, specsToValues(worldParams), def.worldDefaults ?? {}, specsToValues(def.params));
@@ -285,7 +286,17 @@ function ctxAddRopeLike(rope, mesh) {
 
 // ---- loop -------------------------------------------------------------------------------------
 const statsEl = document.getElementById('stats');
-let stepMs = 0, lastTime = performance.now(), frames = 0;
+let lastTime = performance.now(), frames = 0;
+// The median of the last 60 step times: steady under the odd slow frame (a first step that
+// builds lists, a GC pause, the OS taking the core), unlike a running mean.
+const stepTimes = new Float64Array(60);
+let stepCount = 0;
+function medianStepMs() {
+  const n = Math.min(stepCount, stepTimes.length);
+  if (n === 0) return 0;
+  const sorted = stepTimes.slice(0, n).sort();
+  return n % 2 ? sorted[n >> 1] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
 let hold = false;  // tests: render only, step only through __app.advance()
 
 function advance(dt) {
@@ -295,7 +306,7 @@ function advance(dt) {
     app.world.step(dt);
     const ms = performance.now() - t0;
     app.def.afterStep?.(app.state, params);
-    stepMs = stepMs === 0 ? ms : stepMs * 0.9 + ms * 0.1;
+    stepTimes[stepCount++ % stepTimes.length] = ms;
     app.time += dt;
     app.frames++;
   }
@@ -312,7 +323,7 @@ function frame(now) {
   if (frames % 10 === 1 && app) {
     const s = app.world.stats();
     let text =
-      `step      ${stepMs.toFixed(3)} ms\n` +
+      `step      ${medianStepMs().toFixed(3)} ms (median of ${Math.min(stepCount, stepTimes.length)})\n` +
       `particles ${s.particles}   constraints ${s.constraints}\n` +
       `threads   ${s.threads} (${wisp.threaded ? 'pthreads' : 'single-threaded build'})\n` +
       `SIMD      ${s.simd ? 'on' : 'off'}   isolated ${self.crossOriginIsolated ? 'yes' : 'no'}`;
@@ -364,7 +375,7 @@ try {
     screenOf: (k, i) => { const p = app.ropes[k].rope.positions; return toScreen(p[3 * i], p[3 * i + 1], p[3 * i + 2]); },
     handleScreen: (k = 0) => { const m = app.handles[k].mesh.position; return toScreen(m.x, m.y, m.z); },
   };
-  window.__stats = () => ({ frames, stepMs });
+  window.__stats = () => ({ frames, stepMs: medianStepMs() });
   requestAnimationFrame(frame);
 } catch (e) {
   const el = document.getElementById('error');
