@@ -1,20 +1,22 @@
 // Aerodynamic force on each triangle from the air velocity relative to it (Keckeisen et al.,
 // "Interactive cloth simulation in virtual environments", 2004):
-//   v   = air(centroid) - mean vertex velocity,   n = unit normal facing the flow (n.v >= 0)
+//   v   = mean vertex air velocity - mean vertex velocity,   n = unit normal facing the flow (n.v >= 0)
 //   F_drag = 1/2 rho Cd A |v| (n.v) n                       pressure drag, along the normal
 //   F_lift = 1/2 rho Cl A |v| (n.v) u,  u = unit((n x v) x v)   perpendicular to the flow
 // A third of F goes to each vertex as an acceleration F / (3 m). A flag flaps because lift and
-// drag change with the angle each triangle makes with the wind.
+// drag change with the angle each triangle makes with the wind. Where the air varies from point to
+// point its velocity comes from the vertices' samples (Particles::airx, once per fixed step):
+// half as many noise samples as triangles, and none in the substeps between.
 #pragma once
 #include <cmath>
 
 #include "cloth/cloth_state.h"
-#include "forces/wind_field.h"
 #include "math/vec3.h"
 
 namespace wisp {
 
-inline void accumulateAerodynamics(ClothState& c, const AirField& wind, float time) {
+// sampled: the air velocity is in airx/airy/airz; else it is `meanAir` everywhere.
+inline void accumulateAerodynamics(ClothState& c, Vec3 meanAir, bool sampled) {
   const ClothParams& p = c.params;
   std::fill(c.ax.begin(), c.ax.end(), 0.0f);
   std::fill(c.ay.begin(), c.ay.end(), 0.0f);
@@ -28,9 +30,12 @@ inline void accumulateAerodynamics(ClothState& c, const AirField& wind, float ti
     float twiceArea = length(n2);
     if (twiceArea < 1e-12f) continue;
     Vec3 n = n2 * (1.0f / twiceArea);
-    Vec3 centroid = (xa + xb + xd) * (1.0f / 3.0f);
     Vec3 vel = Vec3{c.vx[a] + c.vx[b] + c.vx[d], c.vy[a] + c.vy[b] + c.vy[d], c.vz[a] + c.vz[b] + c.vz[d]} * (1.0f / 3.0f);
-    Vec3 rel = airVelocity(wind, centroid, time) - vel;
+    Vec3 air = meanAir;
+    if (sampled)
+      air = Vec3{c.airx[a] + c.airx[b] + c.airx[d], c.airy[a] + c.airy[b] + c.airy[d], c.airz[a] + c.airz[b] + c.airz[d]} *
+            (1.0f / 3.0f);
+    Vec3 rel = air - vel;
     float vn = dot(rel, n);
     if (vn < 0.0f) { n = -n; vn = -vn; }
     float speed = length(rel);

@@ -1,5 +1,5 @@
 // Air velocity at a point and time: the mean wind plus turbulence. Turbulence is smooth value
-// noise (trilinear with smoothstep weights) on an integer lattice hashed with the seed, carried
+// noise (trilinear with smoothstep weights, three channels from one hash per corner) on an integer lattice hashed with the seed, carried
 // along by the mean wind (frozen-turbulence hypothesis), so gusts travel downwind. Only integer
 // hashing, floor and + - * are used: deterministic on every target.
 #pragma once
@@ -44,27 +44,31 @@ inline uint32_t latticeHash(int32_t x, int32_t y, int32_t z, uint32_t seed) {
   h ^= h >> 15; h *= 0x2C1B3C6Du; h ^= h >> 12; h *= 0x297A2D39u; h ^= h >> 15;
   return h;
 }
-inline float latticeValue(int32_t x, int32_t y, int32_t z, uint32_t seed) {
-  return static_cast<float>(latticeHash(x, y, z, seed) >> 8) * (2.0f / 16777216.0f) - 1.0f;  // [-1, 1)
+// Three values in (-1, 1) from one lattice hash: its bits 2-11, 12-21 and 22-31 (the hash's final
+// avalanche leaves every bit independent of the others), 1024 levels each, symmetric about 0.
+inline float latticeLevel(uint32_t bits10) { return static_cast<float>(2u * bits10 + 1u) * (1.0f / 1024.0f) - 1.0f; }
+inline Vec3 latticeValues(uint32_t h) {
+  return {latticeLevel((h >> 2) & 1023u), latticeLevel((h >> 12) & 1023u), latticeLevel(h >> 22)};
 }
 
-// Smooth noise in [-1, 1].
-inline float valueNoise(Vec3 p, uint32_t seed) {
+// Smooth 3-channel value noise, each channel in [-1, 1): one pass over the cell's eight corners
+// serves all three channels, so a sample costs eight hashes, not 24.
+inline Vec3 valueNoise3(Vec3 p, uint32_t seed) {
   float fx = std::floor(p.x), fy = std::floor(p.y), fz = std::floor(p.z);
   int32_t ix = floorToCell(fx), iy = floorToCell(fy), iz = floorToCell(fz);
   float tx = p.x - fx, ty = p.y - fy, tz = p.z - fz;
   tx = tx * tx * (3.0f - 2.0f * tx);
   ty = ty * ty * (3.0f - 2.0f * ty);
   tz = tz * tz * (3.0f - 2.0f * tz);
-  float c[2][2];
+  Vec3 c[2][2];
   for (int dz = 0; dz < 2; ++dz)
     for (int dy = 0; dy < 2; ++dy) {
-      float a = latticeValue(ix, iy + dy, iz + dz, seed);
-      float b = latticeValue(ix + 1, iy + dy, iz + dz, seed);
+      Vec3 a = latticeValues(latticeHash(ix, iy + dy, iz + dz, seed));
+      Vec3 b = latticeValues(latticeHash(ix + 1, iy + dy, iz + dz, seed));
       c[dz][dy] = a + (b - a) * tx;
     }
-  float y0 = c[0][0] + (c[0][1] - c[0][0]) * ty;
-  float y1 = c[1][0] + (c[1][1] - c[1][0]) * ty;
+  Vec3 y0 = c[0][0] + (c[0][1] - c[0][0]) * ty;
+  Vec3 y1 = c[1][0] + (c[1][1] - c[1][0]) * ty;
   return y0 + (y1 - y0) * tz;
 }
 
@@ -108,10 +112,7 @@ inline float zoneWeight(const WindZoneField& z, Vec3 p) {
 inline Vec3 airVelocity(const WindField& f, Vec3 p, float t) {
   if (!f.turbulent) return f.mean;
   Vec3 q = (p - f.mean * t) * f.invScale;
-  // three decorrelated channels: the same field read at far-apart offsets
-  Vec3 n{valueNoise(q, f.seed), valueNoise(q + Vec3{31.7f, 0, 0}, f.seed + 1),
-         valueNoise(q + Vec3{0, 0, 57.3f}, f.seed + 2)};
-  return f.mean + n * f.gust;
+  return f.mean + valueNoise3(q, f.seed) * f.gust;
 }
 
 // Everything that moves the air: the global wind and the zones.

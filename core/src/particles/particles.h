@@ -20,6 +20,10 @@ struct Particles {
   std::vector<int32_t> leashList;   // indices of particles kept within pinDistance (derived)
   std::vector<int32_t> tetherTo;    // pinned particle this one is tethered to, or -1 (constraints/tether.h)
   std::vector<float> tetherLimit;   // m: the farthest it may be from tetherTo
+  // m/s: the air velocity at each particle where it varies from point to point (turbulence, wind
+  // zones), sampled once per fixed step and held through its substeps. Scratch: refilled before
+  // every use, not saved, sized by sizeAirSamples() on first use.
+  std::vector<float> airx, airy, airz;
 
   std::vector<float> initialPositions;  // interleaved xyz at creation, for reset()
   std::vector<float> out;               // interleaved xyz for rendering (the view JS sees)
@@ -34,6 +38,12 @@ struct Particles {
     anchor.assign(n, -1);
     tetherTo.assign(n, -1);
     out.assign(3 * static_cast<size_t>(n), 0.0f);
+  }
+  // Call serially before a frame that samples the air: allocates only after the particle count
+  // changed (creation, cut, snapshot load), never in a steady state.
+  void sizeAirSamples() {
+    for (auto* a : {&airx, &airy, &airz})
+      if (a->size() != px.size()) a->assign(px.size(), 0.0f);
   }
   // True when particle i is held exactly (not leashed).
   bool hardPinned(int i) const { return anchor[i] >= 0 && pinDistance[i] == 0.0f; }

@@ -22,6 +22,7 @@
 #include "chain/chain_state.h"
 #include "colliders/bone_contact.h"
 #include "constraints/angle_limit.h"
+#include "forces/integrate.h"
 #include "forces/wind_field.h"
 #include "math/quat.h"
 #include "solver/step_context.h"
@@ -247,12 +248,12 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
 
   const Vec3 g = gravityOf(c, ctx);
   const bool turbulent = ctx.wind.varies() && p.drag > 0.0f;
+  if (turbulent) c.sizeAirSamples();
   const Vec3 meanAir = ctx.wind.global.mean;
   const int total = ctx.fixedSteps * ctx.substeps;
   Transform prevRoot = rootStart, prevSpace = spaceStart;
   for (int sub = 0; sub < total; ++sub) {
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
-    const float time = static_cast<float>(ctx.time0 + static_cast<double>(sub + 1) * h);
     const Transform root = interpolate(rootStart, c.rootTo, tNow);
 
     // Stage Carry: the space's motion (minus what is felt as inertia), then what is left of the
@@ -269,11 +270,12 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     carry(c, rootBefore, root, c.jInertia.data(), 0.0f, ctx.invH);
     prevRoot = root;
 
-    // Stage::Integrate
+    // Stage::Integrate (where the air varies, sampled first at the start of each fixed step)
+    if (turbulent && ctx.startsStep(sub)) sampleAir(c, 1, n, ctx.wind, ctx.airTime(sub));
     for (int j = 1; j < n; ++j) {
       Vec3 x = pos(c, j);
       const float drag = p.drag;
-      Vec3 air = turbulent ? airVelocity(ctx.wind, x, time) : meanAir;
+      Vec3 air = turbulent ? Vec3{c.airx[j], c.airy[j], c.airz[j]} : meanAir;
       Vec3 acc = g * c.jGravity[j] + p.externalForce * c.jExternal[j] + air * drag;
       const float k = 1.0f / (1.0f + h * (c.jDamping[j] + drag));
       Vec3 v = (Vec3{c.vx[j], c.vy[j], c.vz[j]} + acc * h) * k;

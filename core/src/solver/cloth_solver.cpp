@@ -102,11 +102,12 @@ void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
   // (aerodynamics, self-collision candidates), it runs in the next substep's integration stage:
   // one barrier fewer per substep.
   const bool deferVelocity = !aero && !self;
+  const bool airVaries = aero && ctx.wind.varies();
+  if (airVaries) team.serial([&] { c.sizeAirSamples(); });
 
   for (int sub = 0; sub < total; ++sub) {
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
-    const float time = static_cast<float>(ctx.time0 + static_cast<double>(sub + 1) * h);
 
     // Self-collision candidates, once per fixed step: within the thickness plus twice the
     // distance the fastest particle covers in the step
@@ -121,7 +122,9 @@ void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
 
     // Stage::Integrate, with the previous substep's velocity update and Stage::DriveAnchors
     // fused in (aerodynamic forces first: they read the velocities before the update)
-    if (aero) team.serial([&] { accumulateAerodynamics(c, ctx.wind, time); });
+    if (airVaries && ctx.startsStep(sub))
+      team.forChunks(n, [&](int b, int e) { sampleAir(c, b, e, ctx.wind, ctx.airTime(sub)); });
+    if (aero) team.serial([&] { accumulateAerodynamics(c, ctx.wind.global.mean, airVaries); });
     team.forChunks(n, [&](int b, int e) {
       if (deferVelocity && sub > 0) updateVelocities(c, b, e, ctx.invH);
       if (aero)

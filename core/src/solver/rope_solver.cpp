@@ -42,15 +42,17 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
   const bool anyPinned = !r.pinnedList.empty();
   const bool tethers = p.tethers && anyPinned;
   if (tethers && !plastic) team.serial([&] { computeRopeTetherLimits(r); });  // rest lengths only change under plasticity
+  if (turbulent) team.serial([&] { r.sizeAirSamples(); });
 
   for (int sub = 0; sub < total; ++sub) {
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
-    const float time = static_cast<float>(ctx.time0 + static_cast<double>(sub + 1) * h);
+    const bool sampleAirNow = turbulent && ctx.startsStep(sub);
 
-    // Stage::Integrate
+    // Stage::Integrate (where the air varies, sampled first at the start of each fixed step)
     team.forChunks(n, [&](int b, int e) {
-      if (turbulent) integrateTurbulent(r, b, e, gh, dragH, k, h, ctx.wind, time);
+      if (sampleAirNow) sampleAir(r, b, e, ctx.wind, ctx.airTime(sub));
+      if (turbulent) integrateInAir(r, b, e, gh, dragH, k, h);
       else integrateUniform(r, b, e, uniformA, k, h);
     });
 

@@ -74,6 +74,14 @@ struct StepContext {
   const AnchorPath* anchors = nullptr;     // indexed by anchor slot
   const ColliderPath* colliders = nullptr; // enabled colliders only
   int colliderCount = 0;
+
+  // Substep `sub` (counted over the frame) is the first of its fixed step: where the air varies
+  // from point to point it is sampled then (Stage::Integrate) and held through the step.
+  bool startsStep(int sub) const { return sub % substeps == 0; }
+  // s: the middle of the fixed step substep `sub` belongs to, when the air is sampled.
+  float airTime(int sub) const {
+    return static_cast<float>(time0 + (static_cast<double>(sub / substeps) + 0.5) * static_cast<double>(h) * substeps);
+  }
 };
 
 struct RopeState;
