@@ -89,8 +89,8 @@ bool isTeleport(const ChainState& c, const Transform& a, const Transform& b) {
 Vec3 pos(const ChainState& c, int j) { return {c.px[j], c.py[j], c.pz[j]}; }
 void setPos(ChainState& c, int j, Vec3 p) { c.px[j] = p.x; c.py[j] = p.y; c.pz[j] = p.z; }
 
-void storeRotations(ChainState& c, int j, Quat world, Quat local) {
-  c.simRotation[j] = world;
+// The output rotations (the views JS reads) of joint j.
+void writeRotations(ChainState& c, int j, Quat world, Quat local) {
   float* w = &c.worldRotations[4 * j];
   float* l = &c.localRotations[4 * j];
   w[0] = world.x; w[1] = world.y; w[2] = world.z; w[3] = world.w;
@@ -98,16 +98,19 @@ void storeRotations(ChainState& c, int j, Quat world, Quat local) {
 }
 
 // Joint k's rotation once bone k points along `dir` (unit, world); restRot is its rest rotation
-// under the simulated parent.
-void orientJoint(ChainState& c, int k, Quat restRot, Vec3 dir) {
+// under the simulated parent. The next bone needs the world rotation every substep; the output
+// rotations are written only when `output` (the frame's last substep).
+void orientJoint(ChainState& c, int k, Quat restRot, Vec3 dir, bool output) {
   Vec3 local = rotate(conjugate(restRot), dir);
   Quat q = fromUnitVectors(c.childAxis[k], normalizeOr(local, c.childAxis[k]));
-  storeRotations(c, k, normalize(mul(restRot, q)), normalize(mul(c.localRotation[k], q)));
+  c.simRotation[k] = normalize(mul(restRot, q));
+  if (output) writeRotations(c, k, c.simRotation[k], normalize(mul(c.localRotation[k], q)));
 }
 
-void orientLast(ChainState& c, Quat parent) {
+void orientLast(ChainState& c, Quat parent, bool output) {
   int k = c.joints() - 1;
-  storeRotations(c, k, normalize(mul(parent, c.localRotation[k])), c.localRotation[k]);
+  c.simRotation[k] = normalize(mul(parent, c.localRotation[k]));
+  if (output) writeRotations(c, k, c.simRotation[k], c.localRotation[k]);
 }
 
 Vec3 gravityOf(const ChainState& c, const StepContext& ctx) {
@@ -166,7 +169,7 @@ bool collideBone(const ColliderPose& pose, float bound, Vec3 a, Vec3& x, Vec3& d
   return true;
 }
 
-void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float tNow, float h) {
+void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float tNow, float h, bool output) {
   const ChainParams& p = c.params;
   const bool collide = collides(c, ctx);
   const bool limited = p.limitAngle < 3.14159f || !p.limitAngleCurve.empty();
@@ -220,10 +223,10 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
       }
     }
     setPos(c, j, x);
-    orientJoint(c, k, restRot, d);
+    orientJoint(c, k, restRot, d, output);
     parent = c.simRotation[k];
   }
-  orientLast(c, parent);
+  orientLast(c, parent, output);
 }
 
 void wispFrame(ChainState& c, const StepContext& ctx) {
@@ -289,7 +292,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
     setPos(c, 0, root.position + rotate(root.rotation, c.localPosition[0]));
 
-    solveBones(c, ctx, root.rotation, tNow, h);  // Stage SolveBones
+    solveBones(c, ctx, root.rotation, tNow, h, sub + 1 == total);  // Stage SolveBones
 
     // Stage::UpdateVelocity
     c.vx[0] = (c.px[0] - c.ox[0]) * ctx.invH;
@@ -361,10 +364,10 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
       c.vz[j] = (next.z - cur.z) * invDelta;
       const Vec3 dir = normalizeOr(next - a, axis);
       setPos(c, j, a + dir * c.boneLength[k]);
-      orientJoint(c, k, restRot, dir);
+      orientJoint(c, k, restRot, dir, true);
       parent = c.simRotation[k];
     }
-    orientLast(c, parent);
+    orientLast(c, parent, true);
   }
 }
 
