@@ -1,4 +1,4 @@
-// Native benchmarks of the rope solver. Setups match bench/wasm_bench.mjs and the plain-JS
+// Native benchmarks of the solver. Setups match bench/wasm_bench.mjs and the plain-JS
 // Verlet baseline (bench/plain_verlet.mjs): ropes pinned at one end, swinging under gravity,
 // 10 constraint passes per 1/60 s step (Wisp: 10 substeps x 1 iteration).
 //   build/native/bench/wisp_bench            (or: npm run bench, which runs everything)
@@ -127,5 +127,56 @@ void BM_Chains1000x8(benchmark::State& state) {
   state.counters["time/joint/frame"] = benchmark::Counter(8000.0, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_Chains1000x8)->ArgsProduct({{1, 2}, {0, 1}})->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The playground's scenes in gusty wind (turbulence 0.5), where the air differs at every
+// particle: Arg 0 = 0 flag (30 x 20 quads, pinned to its pole, aerodynamic drag and lift, 8 m/s),
+// 1 curtain (160 ropes x 24 segments, drag 1.5/s, 3 m/s), 2 wig (240 chains x 9 joints rising at
+// gravity scale -1, 3 m/s); Arg 1: threads. Default substeps (8) and iterations (1).
+void BM_GustyWind(benchmark::State& state) {
+  const int scene = static_cast<int>(state.range(0)), threads = static_cast<int>(state.range(1));
+  WorldSettings s;
+  s.threads = threads;
+  s.wind.direction = {1, 0, 0.3f};
+  s.wind.turbulence = 0.5f;
+  s.wind.speed = scene == 0 ? 8.0f : 3.0f;
+  auto w = scenes::makeWorld(s);
+  std::string what;
+  if (scene == 0) {
+    ClothDef d;
+    d.grid = {1.5f, 1.0f, 30, 20, {{0.05f, 2.7f, 0}, {}}};
+    for (int j = 0; j <= 20; ++j) d.pinned.push_back(j * 31);
+    ClothId id;
+    w->addCloth(d, &id);
+    what = "flag 30x20 quads, aerodynamics, 8 m/s";
+  } else if (scene == 1) {
+    for (int k = 0; k < 160; ++k) {
+      const float x = -1.6f + 3.2f * k / 159.0f;
+      RopeDef d;
+      d.start = {x, 2.2f, 0};
+      d.end = {x, 0.6f, 0};
+      d.segments = 24;
+      d.pinned = {0};
+      d.params.drag = 1.5f;
+      RopeId id;
+      w->addRope(d, &id);
+    }
+    what = "curtain 160 ropes x 24 segments, 3 m/s";
+  } else {
+    for (int k = 0; k < 240; ++k) {
+      ChainDef d;
+      const float a = 2.39996f * k;
+      for (int j = 0; j < 9; ++j) d.points.push_back({0.1f * std::cos(a), 1.7f + 0.03f * j, 0.1f * std::sin(a)});
+      d.params.gravityScale = -1;
+      ChainId id;
+      w->addChain(d, &id);
+    }
+    what = "wig 240 chains x 9 joints, gravity scale -1, 3 m/s";
+  }
+  for (int f = 0; f < 60; ++f) w->step(1.0 / 60.0);
+  for (auto _ : state) w->step(1.0 / 60.0);
+  state.SetLabel(what + ", turbulence 0.5, 8 substeps, " + std::to_string(w->stats().threads) + " thread(s)");
+  state.counters["particles"] = w->stats().particles;
+}
+BENCHMARK(BM_GustyWind)->ArgsProduct({{0, 1, 2}, {1, 2}})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 BENCHMARK_MAIN();
