@@ -2,6 +2,7 @@
 #include <limits>
 
 #include "helpers.h"
+#include "jobs/job_pool.h"
 
 namespace wisp::test {
 namespace {
@@ -295,6 +296,18 @@ TEST_F(Fixture, TeleportMovesRigidlyWithoutAddingVelocity) {
   EXPECT_NEAR(after.position.z, -before.position.x, 1e-4);
   EXPECT_NEAR(length(after.velocity), length(before.velocity), 1e-4);
   EXPECT_NEAR(after.velocity.y, before.velocity.y, 1e-5);
+}
+
+TEST(Stats, ThreadsAreTheOnesTheStepUses) {
+  WorldSettings s;
+  s.threads = 2;
+  auto w = scenes::makeWorld(s);
+  RopeId id;
+  ASSERT_OK(w->addRope(scenes::straightRope({0, 1, 0}, 99, 0.01f), &id));
+  EXPECT_EQ(w->stats().threads, 1) << "100 particles run serially whatever the setting";
+  for (int k = 0; k < 20; ++k) ASSERT_OK(w->addRope(scenes::straightRope({0, 1, 0.1f * k}, 99, 0.01f), &id));
+  EXPECT_EQ(w->stats().particles, 2100);
+  EXPECT_EQ(w->stats().threads, jobs::regionSize(2)) << "2, or fewer where the machine has fewer";
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ export interface WorldSettings {
   collisions?: boolean;
   /** After every step check invariants (finite, < 500 m/s, pins exact, stretch, penetration, bone lengths) and report failures in World.events(). Default false. */
   debugChecks?: boolean;
-  /** Threads used by step(): 1 = serial, 0 or 'auto' = all available. Results are identical for any value. Default 1. */
+  /** Threads step() may use: 1 = serial, 0 or 'auto' = all available (worlds under 2,048 particles always run serially). Results are identical for any value. Default 1. */
   threads?: number | 'auto';
   wind?: WindSettings;
 }
@@ -302,6 +302,7 @@ export interface WorldStats {
   constraints: number;
   anchors: number;
   colliders: number;
+  /** Threads the next step() uses: the setting (at most the machine's), or 1 for a world under 2,048 particles. */
   threads: number;
   simd: boolean;
 }

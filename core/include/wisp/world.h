@@ -73,7 +73,8 @@ struct WorldStats {
   int constraints = 0;  // every kind (stretch, shear, bending; tethers not counted)
   int anchors = 0;
   int colliders = 0;
-  int threads = 1;      // threads actually used by step()
+  int threads = 1;      // threads step() uses: 1 under 2,048 particles (handing work out costs more than it
+                        // saves), never more than the machine has
   bool simd = false;    // SIMD kernels compiled in
 };
 

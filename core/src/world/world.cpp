@@ -332,7 +332,8 @@ WorldStats World::stats() const {
   }
   for (const AnchorSlot& a : w.anchors) s.anchors += a.alive ? 1 : 0;
   for (const ColliderSlot& c : w.colliders) s.colliders += c.alive ? 1 : 0;
-  s.threads = jobs::resolveThreads(w.settings.threads);
+  // as runFrame decides: small worlds run serially whatever the setting
+  s.threads = s.particles >= kMinParallelParticles ? jobs::regionSize(jobs::resolveThreads(w.settings.threads)) : 1;
   s.simd = wide::kEnabled;
   return s;
 }
