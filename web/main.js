@@ -306,7 +306,7 @@ function advance(dt) {
     app.world.step(dt);
     const ms = performance.now() - t0;
     app.def.afterStep?.(app.state, params);
-    stepTimes[stepCount++ % stepTimes.length] = ms;
+    if (app.frames > 0) stepTimes[stepCount++ % stepTimes.length] = ms;  // not a scene's first step (it builds its lists)
     app.time += dt;
     app.frames++;
   }
@@ -323,7 +323,7 @@ function frame(now) {
   if (frames % 10 === 1 && app) {
     const s = app.world.stats();
     let text =
-      `step      ${medianStepMs().toFixed(3)} ms (median of ${Math.min(stepCount, stepTimes.length)})\n` +
+      `step      ${stepCount ? `${medianStepMs().toFixed(3)} ms (median of ${Math.min(stepCount, stepTimes.length)})` : '–'}\n` +
       `particles ${s.particles}   constraints ${s.constraints}\n` +
       `threads   ${s.threads} (${wisp.threaded ? 'pthreads' : 'single-threaded build'})\n` +
       `SIMD      ${s.simd ? 'on' : 'off'}   isolated ${self.crossOriginIsolated ? 'yes' : 'no'}`;
