@@ -64,42 +64,23 @@ inline void sampleAir(Particles& r, int begin, int end, const AirField& wind, fl
   }
 }
 
-// Drag toward the sampled air velocity, per particle:  v <- (v + gh + dragH air_i) k
-inline void integrateInAir(Particles& r, int begin, int end, Vec3 gh, float dragH, float k, float h) {
+// A per-particle term u_i scaled by s:  v <- (v + gh + s u_i) k. Aerodynamic accelerations
+// (u = a_i in m/s^2, s = h) and drag toward the sampled air (u = air_i in m/s, s = drag h).
+inline void integrateWithPerParticle(Particles& r, int begin, int end, Vec3 gh, const float* ux, const float* uy,
+                                     const float* uz, float s, float k, float h) {
   int i = begin;
 #if WISP_SIMD
   using namespace wide;
-  const F4 gx = splat(gh.x), gy = splat(gh.y), gz = splat(gh.z), d = splat(dragH), kk = splat(k), hh = splat(h);
+  const F4 gx = splat(gh.x), gy = splat(gh.y), gz = splat(gh.z), ss = splat(s), kk = splat(k), hh = splat(h);
   for (; i + kWidth <= end; i += kWidth) {
-    F4 vx = (load(&r.vx[i]) + gx + load(&r.airx[i]) * d) * kk;
-    F4 vy = (load(&r.vy[i]) + gy + load(&r.airy[i]) * d) * kk;
-    F4 vz = (load(&r.vz[i]) + gz + load(&r.airz[i]) * d) * kk;
+    F4 vx = (load(&r.vx[i]) + gx + load(&ux[i]) * ss) * kk;
+    F4 vy = (load(&r.vy[i]) + gy + load(&uy[i]) * ss) * kk;
+    F4 vz = (load(&r.vz[i]) + gz + load(&uz[i]) * ss) * kk;
     advanceLanes(r, i, vx, vy, vz, hh);
   }
 #endif
   for (; i < end; ++i) {
-    float vx = (r.vx[i] + gh.x + r.airx[i] * dragH) * k, vy = (r.vy[i] + gh.y + r.airy[i] * dragH) * k,
-          vz = (r.vz[i] + gh.z + r.airz[i] * dragH) * k;
-    advance(r, i, vx, vy, vz, h);
-  }
-}
-
-// Per-particle extra acceleration a_i (m/s^2, e.g. aerodynamics):  v <- (v + gh + h a_i) k
-inline void integrateWithAcceleration(Particles& r, int begin, int end, Vec3 gh, const float* ax, const float* ay,
-                                      const float* az, float k, float h) {
-  int i = begin;
-#if WISP_SIMD
-  using namespace wide;
-  const F4 gx = splat(gh.x), gy = splat(gh.y), gz = splat(gh.z), kk = splat(k), hh = splat(h);
-  for (; i + kWidth <= end; i += kWidth) {
-    F4 vx = (load(&r.vx[i]) + gx + load(&ax[i]) * hh) * kk;
-    F4 vy = (load(&r.vy[i]) + gy + load(&ay[i]) * hh) * kk;
-    F4 vz = (load(&r.vz[i]) + gz + load(&az[i]) * hh) * kk;
-    advanceLanes(r, i, vx, vy, vz, hh);
-  }
-#endif
-  for (; i < end; ++i) {
-    float vx = (r.vx[i] + gh.x + ax[i] * h) * k, vy = (r.vy[i] + gh.y + ay[i] * h) * k, vz = (r.vz[i] + gh.z + az[i] * h) * k;
+    float vx = (r.vx[i] + gh.x + ux[i] * s) * k, vy = (r.vy[i] + gh.y + uy[i] * s) * k, vz = (r.vz[i] + gh.z + uz[i] * s) * k;
     advance(r, i, vx, vy, vz, h);
   }
 }

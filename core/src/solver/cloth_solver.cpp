@@ -128,7 +128,7 @@ void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
     team.forChunks(n, [&](int b, int e) {
       if (deferVelocity && sub > 0) updateVelocities(c, b, e, ctx.invH);
       if (aero)
-        integrateWithAcceleration(c, b, e, gh, c.ax.data(), c.ay.data(), c.az.data(), k, h);
+        integrateWithPerParticle(c, b, e, gh, c.ax.data(), c.ay.data(), c.az.data(), h, k, h);
       else
         integrateUniform(c, b, e, gh, k, h);
       driveAnchorsIn(c, ctx, tNow, b, e);

@@ -52,7 +52,7 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
     // Stage::Integrate (where the air varies, sampled first at the start of each fixed step)
     team.forChunks(n, [&](int b, int e) {
       if (sampleAirNow) sampleAir(r, b, e, ctx.wind, ctx.airTime(sub));
-      if (turbulent) integrateInAir(r, b, e, gh, dragH, k, h);
+      if (turbulent) integrateWithPerParticle(r, b, e, gh, r.airx.data(), r.airy.data(), r.airz.data(), dragH, k, h);
       else integrateUniform(r, b, e, uniformA, k, h);
     });
 
