@@ -28,7 +28,7 @@ void World::Impl::runFrame(int fixedSteps) {
   ctx.anchors = anchorPaths.data();
   ctx.colliders = colliderPaths.data();
   ctx.colliderCount = static_cast<int>(colliderPaths.size());
-  const int threads = totalParticles >= kMinParallelParticles ? jobs::resolveThreads(settings.threads) : 1;
+  const int threads = stepThreads(totalParticles);
 
   // Each object notes whether its state went non-finite, in its own job.
   auto simulate = [&](ObjectRef o, int t) {
@@ -332,8 +332,7 @@ WorldStats World::stats() const {
   }
   for (const AnchorSlot& a : w.anchors) s.anchors += a.alive ? 1 : 0;
   for (const ColliderSlot& c : w.colliders) s.colliders += c.alive ? 1 : 0;
-  // as runFrame decides: small worlds run serially whatever the setting
-  s.threads = s.particles >= kMinParallelParticles ? jobs::regionSize(jobs::resolveThreads(w.settings.threads)) : 1;
+  s.threads = w.stepThreads(s.particles);
   s.simd = wide::kEnabled;
   return s;
 }

@@ -290,6 +290,12 @@ struct World::Impl {
     listsVersion = layoutVersion;
   }
 
+  // Threads a step of `particles` particles runs on: 1 below kMinParallelParticles, else the
+  // setting, at most the machine's threads. runFrame uses it and stats() reports it.
+  int stepThreads(int particles) const {
+    return particles >= kMinParallelParticles ? jobs::regionSize(jobs::resolveThreads(settings.threads)) : 1;
+  }
+
   // Pinned particles on their anchors, at rest.
   template <class State>
   void putPinsOnAnchors(State& o) {
