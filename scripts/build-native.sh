@@ -3,7 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
-if [ ! -f build/native/build.ninja ]; then
-  cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release
-fi
+source scripts/cmake-configure.sh
+wisp_configure build/native cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build/native -j "$WISP_JOBS"

@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# Builds wasm/dist/wisp.mjs (pthreads + SIMD) and wasm/dist/wisp-st.mjs (single-threaded + SIMD).
-# With --tests, also the GoogleTest suite as WASM (build/wasm/tests/wisp_tests.js).
+# Builds the WASM module into wasm/dist/: web/ (ES modules for browsers and bundlers) and node/
+# (CommonJS for Node), each threaded (pthreads + SIMD) and single-threaded (SIMD).
+#   --web    only the browser build (what the playground needs)
+#   --tests  also the GoogleTest suite as WASM (build/wasm/tests/wisp_tests.js)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
-targets=(wisp_wasm_mt wisp_wasm_st)
-[ "${1:-}" = "--tests" ] && targets+=(wisp_tests)
-if [ ! -f build/wasm/build.ninja ]; then
-  emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release -DWISP_BENCH=OFF
-fi
+source scripts/cmake-configure.sh
+targets=(wisp_wasm_web wisp_wasm_node)
+for arg in "$@"; do
+  case "$arg" in
+    --web) targets=(wisp_wasm_web) ;;
+    --tests) targets+=(wisp_tests) ;;
+    *) echo "build-wasm.sh: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+wisp_configure build/wasm emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release -DWISP_BENCH=OFF
 cmake --build build/wasm -j "$WISP_JOBS" --target "${targets[@]}"

@@ -347,7 +347,7 @@ function frame(now) {
 
 // ---- start ------------------------------------------------------------------------------------
 try {
-  wisp = await createWisp({ baseUrl: '/wisp/' });  // served raw by web/vite.config.js
+  wisp = await createWisp();
   startScene(query.get('scene') ?? scenes[0].name);
   window.__app = {
     get params() { return params; },

@@ -11,6 +11,9 @@
 // Every failure throws a WispError with a `code` ('invalid-argument', 'invalid-handle',
 // 'out-of-range', 'disposed', 'foreign-object', 'unsupported') and a message naming the culprit.
 
+import { WispError } from './error.js';
+import { loadModule } from './loader.js';
+
 const CODE_NAMES = ['ok', 'invalid-argument', 'invalid-handle', 'out-of-range', 'unsupported'];
 const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
@@ -18,69 +21,17 @@ const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
 export const DETERMINISM_GOLDEN_HASH = '7211cead76713f83';
 
-export class WispError extends Error {
-  /** @param {string} message @param {string} code */
-  constructor(message, code) {
-    super(message);
-    this.name = 'WispError';
-    this.code = code;
-  }
-}
-
-// A variable, not a literal: bundlers rewrite new URL('literal', import.meta.url) as an asset
-// and drop the trailing slash of a directory.
-const DIST_DIR = '../dist/';
-
-const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
-
-/** True when this page can run the pthread build (SharedArrayBuffer in a cross-origin-isolated context). */
-export function canUseThreads() {
-  if (isNode) return true;
-  return globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer !== 'undefined';
-}
+export { WispError } from './error.js';
+export { canUseThreads } from './loader.js';
 
 /**
- * Loads the solver. options.threads: 'auto' (default), true (fail if impossible) or false.
- * options.baseUrl: where wisp.mjs / wisp-st.mjs and their .wasm live (default: ../dist/ next to this file).
+ * Loads the solver. options.threads: 'auto' (default), true (fail if impossible) or false;
+ * options.baseUrl: where the build's files live (default: this package's wasm/dist/);
+ * options.timeout: ms before a load that has not finished is rejected (default 30 000).
+ * How the files are found and what each failure says: loader.js.
  */
 export async function createWisp(options = {}) {
-  const want = options.threads ?? 'auto';
-  if (want !== 'auto' && typeof want !== 'boolean') throw new WispError(`threads must be 'auto', true or false (got ${String(want)})`, 'invalid-argument');
-  const possible = canUseThreads();
-  if (want === true && !possible) {
-    throw new WispError('the threaded build needs SharedArrayBuffer: serve the page with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp', 'unsupported');
-  }
-  const threaded = want === 'auto' ? possible : want;
-  const name = threaded ? 'wisp' : 'wisp-st';
-  const base = options.baseUrl ? new URL(options.baseUrl, isNode ? `file://${process.cwd()}/` : globalThis.location?.href)
-    : new URL(DIST_DIR, import.meta.url);
-  const moduleUrl = new URL(`${name}.mjs`, base);
-  const wasmUrl = new URL(`${name}.wasm`, base);
-  const config = {
-    locateFile: (file) => new URL(file, base).href,
-    print: options.print ?? ((s) => console.log(s)),
-    printErr: options.printErr ?? ((s) => console.warn(s)),
-  };
-  let factory;
-  if (isNode) {
-    // Emscripten 3.1's ES-module output still reads `require` and `__dirname` in Node, and its
-    // fetch() cannot load file paths: provide both globals and hand it the bytes.
-    const [{ createRequire }, { fileURLToPath }, path, fs] = await Promise.all([
-      import('node:module'), import('node:url'), import('node:path'), import('node:fs')]);
-    const file = fileURLToPath(moduleUrl);
-    globalThis.require ??= createRequire(file);
-    globalThis.__dirname ??= path.dirname(file);
-    config.wasmBinary = fs.readFileSync(fileURLToPath(wasmUrl));
-    config.locateFile = (f) => path.join(path.dirname(file), f);
-    factory = (await import(/* @vite-ignore */ moduleUrl.href)).default;
-  } else {
-    factory = (await import(/* @vite-ignore */ moduleUrl.href)).default;
-  }
-  const module = await factory(config);
-  if (isNode && module.PThread) {
-    // Let Node exit while the (idle) pool threads wait for work.
-    for (const w of [...module.PThread.unusedWorkers, ...module.PThread.runningWorkers]) w.unref?.();
-  }
+  const { module, threaded } = await loadModule(options);
   return new Wisp(module, threaded);
 }
 
