@@ -1,19 +1,19 @@
-# Sourced by the build scripts: wisp_configure <build dir> <cmake/emcmake command...>
-# Configures a build directory unless it is already configured for THIS source tree. A clone that
-# was moved or copied keeps a CMakeCache.txt naming the old source dir, and CMake then refuses to
-# build; such a stale directory is wiped and configured again.
+# Sourced by the build scripts.
+# A clone that was moved or copied keeps build dirs whose CMakeCache.txt names the old source
+# tree, and CMake then refuses to build there: wisp_forget_stale <dir> wipes such a dir.
+wisp_forget_stale() {
+  local cache="$1/CMakeCache.txt" src
+  [ -f "$cache" ] || return 0
+  src="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$cache")"
+  if [ "$src" != "$(pwd -P)" ] && [ "$src" != "$(pwd)" ]; then
+    echo "[build] $1 was configured for $src, not $(pwd): configuring it again"
+    rm -rf "$1"
+  fi
+}
+# wisp_configure <dir> <configure command...>: configures <dir> unless it is already configured
+# for this source tree.
 wisp_configure() {
   local dir="$1"; shift
-  local cache="$dir/CMakeCache.txt"
-  if [ -f "$cache" ]; then
-    local src
-    src="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$cache")"
-    if [ "$src" != "$(pwd -P)" ] && [ "$src" != "$(pwd)" ]; then
-      echo "[build] $dir was configured for $src, not $(pwd): configuring it again"
-      rm -rf "$dir"
-    fi
-  fi
-  if [ ! -f "$dir/build.ninja" ]; then
-    "$@"
-  fi
+  wisp_forget_stale "$dir"
+  [ -f "$dir/build.ninja" ] || "$@"
 }

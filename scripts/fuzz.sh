@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
+source scripts/cmake-configure.sh
 dir=build/fuzz
+wisp_forget_stale "$dir"
 if [ ! -f "$dir/build.ninja" ]; then
   CC=clang CXX=clang++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWISP_SANITIZE=address \
     -DWISP_FUZZ=ON -DWISP_TESTS=OFF -DWISP_BENCH=OFF > /dev/null

@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
+source scripts/cmake-configure.sh
 for kind in address thread; do
   dir="build/sanitize-$kind"
+  wisp_forget_stale "$dir"
   if [ ! -f "$dir/build.ninja" ]; then
     cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWISP_SANITIZE="$kind" -DWISP_BENCH=OFF > /dev/null
   fi

@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
+source scripts/cmake-configure.sh
 dir=build/wasm-safe
+wisp_forget_stale "$dir"
 if [ ! -f "$dir/build.ninja" ]; then
   emcmake cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DWISP_BENCH=OFF -DWISP_WASM_SAFE=ON > /dev/null
 fi

@@ -11,7 +11,8 @@ export type WispErrorCode =
   | 'out-of-range'      // a particle or segment index past the end
   | 'disposed'          // the object (or its world) has been disposed
   | 'foreign-object'    // an object of another world was passed
-  | 'unsupported';      // e.g. threads: true where SharedArrayBuffer is unavailable
+  | 'unsupported'       // e.g. threads: true where SharedArrayBuffer is unavailable
+  | 'load-failed';      // createWisp: a build file missing (HTTP 404), served with the wrong MIME type, a worker that did not start, or the timeout
 
 /** Every failure of the API. A failed call changes nothing. */
 export class WispError extends Error {
@@ -22,8 +23,10 @@ export class WispError extends Error {
 export interface CreateWispOptions {
   /** 'auto' (default): the pthread build when the page is cross-origin isolated (always in Node), else the single-threaded one. */
   threads?: 'auto' | boolean;
-  /** URL (or path in Node) of the folder holding wisp.mjs, wisp.wasm, wisp.worker.js, wisp-st.mjs, wisp-st.wasm. Default: the package's wasm/dist/. Serve it unmodified (not through a bundler's transform). */
+  /** Only to host the build yourself: URL of a folder holding wisp.mjs, wisp.wasm, wisp-st.mjs, wisp-st.wasm (a copy of wasm/dist/web/; in Node a folder of wasm/dist/node/ files and the .wasm). Default: found by the package itself, with or without a bundler. */
   baseUrl?: string | URL;
+  /** ms before a load that has not finished rejects with a WispError 'load-failed' (default 30000). */
+  timeout?: number;
   print?: (line: string) => void;
   printErr?: (line: string) => void;
 }
