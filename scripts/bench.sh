@@ -3,7 +3,7 @@
 # their tables. Numbers are reported, never asserted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --test
 bash scripts/build-native.sh
 bash scripts/build-wasm.sh
 echo "# Native (Google Benchmark, $(g++ --version | head -1))"

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Installs whatever the build, the playground and the tests need and is missing: Debian packages
-# (as root, or through sudo) and the npm packages pinned in package-lock.json. Cheap when
-# everything is already there.
+# Installs what is missing, as root or through sudo, and nothing from outside Debian and npm.
+#   setup.sh         what viewing the playground needs (npm start): emscripten cmake ninja-build,
+#                    and the pinned npm packages (npm ci)
+#   setup.sh --test  also what the tests and benchmarks need (npm test, npm run bench): g++ clang
+#                    libclang-rt-14-dev googletest libgtest-dev libbenchmark-dev libglm-dev chromium
+# Cheap when everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-pkgs=(cmake ninja-build g++ clang libclang-rt-14-dev emscripten googletest libgtest-dev libbenchmark-dev chromium)
+pkgs=(emscripten cmake ninja-build)
+[ "${1:-}" = "--test" ] && pkgs+=(g++ clang libclang-rt-14-dev googletest libgtest-dev libbenchmark-dev libglm-dev chromium)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

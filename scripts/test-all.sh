@@ -30,3 +30,7 @@ node --test --test-concurrency=1 tests/js/
 
 step "browser test (headless Chromium, playground)"
 node --test --test-concurrency=1 tests/browser/
+
+step "the package as users get it (npm pack into Vite, webpack and Node apps; npm run build served statically)"
+npm run build
+node --test --test-concurrency=1 tests/consumer/

@@ -126,6 +126,43 @@ test('Vite 8 dev server (dependencies pre-bundled): the same app runs, with and 
   }
 });
 
+test('load failures reject createWisp() with a WispError that says what to fix, never hang', async () => {
+  const cases = [
+    { fault: '404', isolated: false, query: '', expect: /HTTP 404.*served next to/ },
+    { fault: 'mime', isolated: false, query: '', expect: /application\/octet-stream.*application\/wasm/ },
+    { fault: null, isolated: false, query: '?threads=true', expect: /Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp/, code: 'unsupported' },
+    { fault: 'csp', isolated: true, query: '?timeout=4000', expect: /pthread worker|did not start within 4000 ms/ },
+  ];
+  for (const c of cases) {
+    const server = await serve(path.join(viteApp, 'dist'), c);
+    const page = await browser.newPage();
+    try {
+      const t0 = Date.now();
+      await page.goto(server.url + c.query, { waitUntil: 'load' });
+      await page.waitForFunction(() => window.__result !== undefined, null, { timeout: 30000 });
+      const r = await page.evaluate(() => window.__result);
+      assert.match(r.error ?? '', /^WispError: /, `${c.fault}: ${JSON.stringify(r)}`);
+      assert.equal(r.code, c.code ?? 'load-failed');
+      assert.match(r.error, c.expect);
+      assert.ok(Date.now() - t0 < 20000, 'rejected promptly');
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  }
+});
+
+test('an import map with no bundler: the installed package served as files', async () => {
+  fs.writeFileSync(path.join(viteApp, 'importmap.html'), `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+    <script type="importmap">{ "imports": { "three": "./node_modules/three/build/three.module.js",
+      "wisp": "./node_modules/wisp/wasm/js/index.js", "wisp/three": "./node_modules/wisp/web/adapters/index.js" } }</script>
+    </head><body><script type="module" src="./main.js"></script></body></html>`);
+  for (const isolated of [true, false]) {
+    const server = await serve(viteApp, { isolated });
+    try { await runApp(`${server.url}importmap.html`, isolated); } finally { await server.close(); }
+  }
+});
+
 test('types resolve from the tarball under moduleResolution bundler and nodenext, for wisp and wisp/three', () => {
   const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
   fs.writeFileSync(path.join(viteApp, 'usage.ts'), `

@@ -5,7 +5,11 @@ import { createWisp, canUseThreads } from 'wisp';
 import { RopeMesh, ClothMesh, SpringBoneChain, colliderMesh } from 'wisp/three';
 
 async function main() {
-  const wisp = await createWisp();
+  const q = new URLSearchParams(location.search);  // the load-failure tests pass options
+  const options = {};
+  if (q.has('threads')) options.threads = q.get('threads') === 'true';
+  if (q.has('timeout')) options.timeout = Number(q.get('timeout'));
+  const wisp = await createWisp(options);
   const world = wisp.createWorld({ gravity: [0, -9.81, 0], substeps: 8 });
   const renderer = new THREE.WebGLRenderer({ antialias: false });
   renderer.setSize(480, 320);
