@@ -9,7 +9,7 @@
 //   world.dispose();
 //
 // Every failure throws a WispError with a `code` ('invalid-argument', 'invalid-handle',
-// 'out-of-range', 'disposed', 'foreign-object', 'unsupported') and a message naming the culprit.
+// 'out-of-range', 'disposed', 'foreign-object', 'unsupported', 'load-failed') and a message naming the culprit.
 
 import { WispError } from './error.js';
 import { loadModule } from './loader.js';
