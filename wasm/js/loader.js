@@ -73,6 +73,9 @@ async function loadWebModule(name, threaded, baseUrl, timeout, print, printErr) 
   });
   let failWorker;
   const workerFailed = new Promise((_, reject) => { failWorker = reject; });
+  // a worker error after the load has settled must not surface as an unhandled rejection
+  expired.catch(() => {});
+  workerFailed.catch(() => {});
   try {
     const [wasmModule, factory, workerUrl] = await Promise.race([Promise.all([
       compileWasm(files.wasm), importGlue(files.glue), threaded ? workerBlobUrl() : null]), expired]);
