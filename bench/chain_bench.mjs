@@ -5,7 +5,9 @@
 //   node bench/chain_bench.mjs
 import os from 'node:os';
 import * as THREE from 'three';
-import { VRMSpringBoneManager, VRMSpringBoneJoint, VRMSpringBoneCollider, VRMSpringBoneColliderShapeSphere } from '@pixiv/three-vrm-springbone';
+// a test tool (tests/package.json, installed by scripts/setup.sh --test), so not resolvable from bench/ by name
+const { VRMSpringBoneManager, VRMSpringBoneJoint, VRMSpringBoneCollider, VRMSpringBoneColliderShapeSphere } =
+  await import(new URL('../tests/node_modules/@pixiv/three-vrm-springbone/lib/three-vrm-springbone.module.js', import.meta.url).href);
 import { createWisp } from '../wasm/js/index.js';
 import { PlainSpringBones } from './plain_springbone.mjs';
 

@@ -173,7 +173,7 @@ test('an import map with no bundler: the installed package served as files', asy
 });
 
 test('types resolve from the tarball under moduleResolution bundler and nodenext, for wisp and wisp/three', () => {
-  const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
+  const tsc = path.join(repo, 'tests/node_modules/typescript/bin/tsc');
   fs.writeFileSync(path.join(viteApp, 'usage.ts'), `
     import { createWisp, WispError, type Rope } from 'wisp';
     import { RopeMesh, ClothMesh, SpringBoneChain, ChainDebug, colliderMesh } from 'wisp/three';

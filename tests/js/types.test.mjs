@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 test('index.d.ts type-checks a usage example with strict TypeScript', () => {
-  const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url));
+  const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
   const project = fileURLToPath(new URL('../types/tsconfig.json', import.meta.url));
   let out = '';
   try {
