@@ -71,7 +71,8 @@ test('dragging the wind slider changes the simulation', async () => {
   const again = await page.evaluate(() => { __app.reset(); __app.advance(90); return __app.hash(); });
   assert.equal(again, baseline.hash, 'the test mode is deterministic');
   await page.evaluate(() => __app.reset());
-  // a real mouse drag on the lil-gui slider
+  // a real click on the (folded) World folder, then a real mouse drag on the lil-gui slider
+  await page.locator('.lil-title', { hasText: 'World' }).click();
   const slider = page.locator('.lil-controller', { has: page.locator('.lil-name', { hasText: 'wind speed (m/s)' }) }).locator('.lil-slider');
   const box = await slider.boundingBox();
   await page.mouse.move(box.x + 2, box.y + box.height / 2);

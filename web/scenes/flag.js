@@ -9,7 +9,7 @@ export default {
   camera: { position: [1.2, 2.0, 4.2], target: [0.8, 2.0, 0] },
   worldDefaults: { windSpeed: 8, turbulence: 0.35, windAzimuth: 0 },
   params: {
-    resolution: { value: 30, min: 4, max: 80, step: 1, label: 'resolution (quads)', rebuild: true },
+    resolution: { value: 30, min: 4, max: 80, step: 1, label: 'resolution (quads)', rebuild: true, tip: 'Quads along the flag\'s width (rebuilds the scene); the height follows.' },
     ...clothParamSpecs,
   },
   create(ctx) {

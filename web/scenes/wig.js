@@ -13,14 +13,14 @@ export default {
   camera: { position: [1.4, 2.0, 1.9], target: [0, 1.75, 0] },
   worldDefaults: { windSpeed: 3, turbulence: 0.6, windAzimuth: 30 },
   params: {
-    strands: { value: 240, min: 20, max: 600, step: 10, label: 'strands (rebuilds)', rebuild: true },
-    strandLength: { value: 0.32, min: 0.1, max: 0.6, step: 0.01, label: 'strand length (m, rebuilds)', rebuild: true },
+    strands: { value: 240, min: 20, max: 600, step: 10, label: 'strands (rebuilds)', rebuild: true, tip: 'Number of spring-bone chains on the head (rebuilds).' },
+    strandLength: { value: 0.32, min: 0.1, max: 0.6, step: 0.01, label: 'strand length (m, rebuilds)', rebuild: true, tip: 'Length of each strand (m, rebuilds).' },
     ...chainParamSpecs,
     motion: { ...chainParamSpecs.motion, value: 'turn' },
     gravityScale: { ...chainParamSpecs.gravityScale, value: -1 },
     stiffness: { ...chainParamSpecs.stiffness, value: 3 },
     radius: { ...chainParamSpecs.radius, value: 0.01 },
-    debug: { ...chainParamSpecs.debug, label: 'show colliders' },
+    debug: { ...chainParamSpecs.debug, label: 'show colliders', tip: 'Draws the head and shoulder colliders.' },
   },
   create(ctx) {
     const { world, params, root } = ctx;
