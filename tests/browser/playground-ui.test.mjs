@@ -3,25 +3,10 @@
 // and a phone in portrait (folded panel, the scene on screen, touch grab and touch cut).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'vite';
-import { launch, watch } from './chromium.mjs';
+import { watch } from './chromium.mjs';
+import { servePlayground } from './playground-server.mjs';
 
-const repo = new URL('../../', import.meta.url);
-const server = await createServer({
-  configFile: new URL('web/vite.config.js', repo).pathname,
-  server: { port: 5198, strictPort: false, host: '127.0.0.1' },
-  logLevel: 'warn',
-});
-await server.listen();
-const base = server.resolvedUrls.local[0];
-const browser = await launch();
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-const problems = watch(page);
-
-test.after(async () => {
-  await browser.close();
-  await server.close();
-});
+const { base, browser, page, problems } = await servePlayground({ width: 1280, height: 800 });
 
 async function open(p, query) {
   await p.goto(`${base}?${query}`, { waitUntil: 'load' });
