@@ -9,6 +9,9 @@ import { RopeMesh } from './adapters/rope-mesh.js';
 import { ClothMesh } from './adapters/cloth-mesh.js';
 import { colliderMesh, placeMesh } from './adapters/collider-mesh.js';
 import { scenes } from './scenes/index.js';
+import { Plot } from './teaching/plot.js';
+import { Timeline } from './timeline.js';
+import { inspectText } from './inspector.js';
 
 const query = new URLSearchParams(location.search);
 const testMode = query.has('test');             // fixed 1/60 s per frame, for reproducible tests
@@ -55,6 +58,9 @@ const worldParams = {
 };
 
 const params = {};     // the live values lil-gui edits: one flat object for world + scene
+const ui = { inspect: false };  // shell options that are not simulation parameters
+let inspected = null;  // the particle the inspector shows: { body, particle, kind, rest }
+let timeline = null;
 let gui = null;
 let wisp = null;
 let app = null;        // the running scene: { def, world, state, ropes, colliders, handles }
@@ -117,6 +123,8 @@ scene3.add(root);
 function startScene(name, keepParams = false) {
   stopScene();
   stepCount = 0;  // a new scene's step times start afresh
+  timeline?.reset();
+  inspected = null;
   clearTimeout(rebuildTimer);
   const def = scenes.find((s) => s.name === name) ?? scenes[0];
   // scene defaults for world params first (e.g. wind on in the curtain), then the scene's own
@@ -127,7 +135,7 @@ function startScene(name, keepParams = false) {
   fromUrl = false;
   params.scene = def.name;
   const world = wisp.createWorld(worldSettings());
-  app = { def, world, ropes: [], cloths: [], colliders: [], handles: [], labels: [], state: null, time: 0, frames: 0 };
+  app = { def, world, ropes: [], cloths: [], colliders: [], handles: [], labels: [], plots: [], state: null, time: 0, frames: 0 };
   const ctx = {
     wisp, world, params, three: THREE, root,
     // options.world: the world the body lives in when it is not the scene's (compare's right side)
@@ -140,7 +148,8 @@ function startScene(name, keepParams = false) {
     addCloth(cloth, options = {}) {
       const mesh = new ClothMesh(cloth, options);
       root.add(mesh);
-      app.cloths.push({ cloth, mesh, world: options.world ?? world, label: options.label });
+      // the positions as built: the rest shape the inspector measures edge strain against
+      app.cloths.push({ cloth, mesh, world: options.world ?? world, label: options.label, rest: Float32Array.from(cloth.positions) });
       return mesh;
     },
     addCollider(def) {
@@ -159,23 +168,39 @@ function startScene(name, keepParams = false) {
     // A text label floating in the scene (a sprite), e.g. which side of a comparison is which.
     addLabel(text, position, color = '#dde3ea') {
       const canvas = document.createElement('canvas');
-      canvas.width = 512; canvas.height = 64;
-      const g = canvas.getContext('2d');
-      g.font = '600 34px system-ui, sans-serif';
+      const font = '600 34px system-ui, sans-serif';
+      let g = canvas.getContext('2d');
+      g.font = font;
+      canvas.width = Math.ceil(g.measureText(text).width) + 24; canvas.height = 64;  // resizing resets the context
+      g = canvas.getContext('2d');
+      g.font = font;
       g.textAlign = 'center'; g.textBaseline = 'middle';
       g.fillStyle = 'rgba(0, 0, 0, 0.45)';
-      g.fillRect(0, 0, 512, 64);
+      g.fillRect(0, 0, canvas.width, 64);
       g.fillStyle = color;
-      g.fillText(text, 256, 33);
+      g.fillText(text, canvas.width / 2, 33);
       const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: new THREE.CanvasTexture(canvas), depthTest: false }));
       sprite.material.map.colorSpace = THREE.SRGBColorSpace;
-      sprite.scale.set(1.2, 0.15, 1);
+      sprite.scale.set((0.13 * canvas.width) / 64, 0.13, 1);  // 13 cm tall text
       sprite.position.set(...position);
       sprite.userData.label = text;
       root.add(sprite);
       app.labels.push(text);
       return sprite;
     },
+    // Anything else the scene draws (removed and disposed with the scene).
+    addObject(object) {
+      root.add(object);
+      return object;
+    },
+    // A live plot in the corner: series [{ name, color }], then plot.push(t, ...values) per frame.
+    addPlot(title, series, options) {
+      const plot = new Plot(document.getElementById('plots'), title, series, options);
+      app.plots.push(plot);
+      return plot;
+    },
+    // Measured numbers under the stats (e.g. simulated vs analytic period).
+    setInfo(text) { document.getElementById('info').textContent = text; },
     addHandle(anchor, position) {
       const mesh = new THREE.Mesh(new THREE.SphereGeometry(0.05, 16, 8), new THREE.MeshStandardMaterial({ color: 0xffd23f, emissive: 0x332800 }));
       mesh.position.set(...position);
@@ -209,6 +234,8 @@ function frameCamera(def) {
 function stopScene() {
   if (!app) return;
   app.def.dispose?.(app.state);
+  for (const plot of app.plots) plot.dispose();
+  document.getElementById('info').textContent = '';
   for (const obj of [...root.children]) {
     root.remove(obj);
     obj.traverse?.((o) => { o.geometry?.dispose(); o.material?.map?.dispose(); o.material?.dispose?.(); });
@@ -250,16 +277,23 @@ function buildGui() {
     if (spec.rebuild) scheduleRebuild();
     else app.def.apply?.(app.state, params);
   });
-  const w = gui.addFolder('World');
-  addControllers(w, worldParams, (key) => {
+  // world controls a scene is about (e.g. substeps and iterations in the solver comparison) sit
+  // with the scene's own
+  const promoted = app.def.promote ?? [];
+  const onWorld = (key) => {
     if (key === 'friction') {
       for (const c of app.colliders) c.collider.setFriction(params.friction);
     } else if (key !== 'paused') {
       app.world.set(worldSettings());
       app.def.applyWorld?.(app.state, worldSettings());
     }
-  });
+  };
+  addControllers(s, Object.fromEntries(promoted.map((k) => [k, worldParams[k]])), onWorld);
+  const w = gui.addFolder('World');
+  addControllers(w, Object.fromEntries(Object.entries(worldParams).filter(([k]) => !promoted.includes(k))), onWorld);
   w.close();
+  const inspect = gui.add(ui, 'inspect').name('click inspects points');
+  inspect.domElement.title = 'Clicking (or tapping) a rope or cloth point shows its position, velocity, inverse mass and the strain of its constraints instead of grabbing it. Alt-click always inspects.';
   const reset = gui.add({ reset: () => startScene(app.def.name) }, 'reset').name('reset scene');
   reset.domElement.title = 'Rebuilds the scene with its default parameters.';
   if (narrow()) gui.close();  // phones: the panel starts folded, the scene gets the screen
@@ -341,12 +375,21 @@ function isCutGesture(e) {
 renderer.domElement.addEventListener('pointerdown', (e) => {
   if (e.button !== 0 || !app) return;
   pointer.set((e.clientX / innerWidth) * 2 - 1, -(e.clientY / innerHeight) * 2 + 1);
+  if (e.altKey || ui.inspect) {
+    const p = nearestParticle(e.clientX, e.clientY, e.pointerType === 'touch' ? 30 : 18);
+    inspected = p && { body: p.rope, particle: p.particle, kind: app.ropes.some((r) => r.rope === p.rope) ? 'rope' : 'cloth',
+      rest: app.cloths.find((c) => c.cloth === p.rope)?.rest };
+    document.getElementById('inspector').textContent = inspected ? inspectText(inspected) : '';
+    e.stopImmediatePropagation();
+    return;
+  }
   if (isCutGesture(e)) {
     const s = nearestSegment(e.clientX, e.clientY, e.pointerType === 'touch' ? 24 : 12);
     if (s) {
       const tail = s.rope.cut(s.segment);
       const original = app.ropes.find((r) => r.rope === s.rope);
       ctxAddRopeLike(tail, original);
+      timeline.reset();     // snapshots from before the cut have a different set of ropes
       e.stopImmediatePropagation();  // not an orbit
       endDrag();            // the first tap of a double tap grabbed a point
     }
@@ -420,11 +463,12 @@ let hold = false;  // tests: render only, step only through __app.advance()
 
 function advance(dt) {
   if (!params.paused) {
+    timeline.record(drag !== null);
     app.def.update?.(app.state, app.time, dt, params);
     const t0 = performance.now();
     app.world.step(dt);
     const ms = performance.now() - t0;
-    app.def.afterStep?.(app.state, params);
+    app.def.afterStep?.(app.state, params, dt);
     const fixed = app.world.lastStep.fixedSteps;
     // not a scene's first step (it builds the solver's lists), nor a frame that ran no fixed step
     if (app.frames > 0 && fixed > 0) stepTimes[stepCount++ % stepTimes.length] = ms / fixed;
@@ -476,7 +520,11 @@ function frame(now) {
   if (app && dt > 0 && !hold) advance(dt);
   renderer.render(scene3, camera);
   frames++;
-  if (frames % 10 === 1 && app) statsEl.textContent = statsText();
+  if (frames % 10 === 1 && app) {
+    statsEl.textContent = statsText();
+    if (inspected) document.getElementById('inspector').textContent = inspectText(inspected);
+  }
+  if (app) for (const plot of app.plots) plot.draw();
   if (frames === 2) window.__ready = true;
   requestAnimationFrame(frame);
 }
@@ -484,6 +532,11 @@ function frame(now) {
 // ---- start ------------------------------------------------------------------------------------
 try {
   wisp = await createWisp({ baseUrl: '/wisp/' });  // served raw by web/vite.config.js
+  timeline = new Timeline({
+    app: () => app,
+    pause(on) { params.paused = on; gui.controllersRecursive().find((c) => c.property === 'paused')?.updateDisplay(); },
+    redraw() { advance(0); },
+  });
   startScene(query.get('scene') ?? scenes[0].name);
   window.__app = {
     get params() { return params; },
@@ -515,6 +568,10 @@ try {
     offers: () => ({ handles: app.handles.length, ropes: app.ropes.length, cloths: app.cloths.length }),
     statsText: () => statsText(),
     guiClosed: () => gui._closed,
+    get timeline() { return timeline; },
+    get sceneState() { return app.state; },
+    info: () => document.getElementById('info').textContent,
+    inspector: () => document.getElementById('inspector').textContent,
     handleScreen: (k = 0) => { const m = app.handles[k].mesh.position; return toScreen(m.x, m.y, m.z); },
   };
   window.__stats = () => ({ frames, stepMs: medianStepMs() });

@@ -50,6 +50,8 @@ export default {
     state.left.cloth.set(clothParams(params));
     state.right.cloth.set({ ...clothParams(params), tethers: state.bySubsteps ? params.tethers : false });
   },
+  snapshot(s) { return { phase: s.phase, other: s.other.saveSnapshot() }; },
+  restore(s, saved) { s.phase = saved.phase; s.other.loadSnapshot(saved.other); },
   update(state, time, dt, params) {
     state.phase += dt;
     const amplitude = 0.4, period = (4 * amplitude) / Math.max(params.whip, 1e-3);
