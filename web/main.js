@@ -3,6 +3,7 @@
 // a small contract for automated tests (window.__ready, window.__app).
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import GUI from 'lil-gui';
 import { createWisp, DETERMINISM_GOLDEN_HASH } from '../wasm/js/index.js';
 import { RopeMesh } from './adapters/rope-mesh.js';
@@ -22,15 +23,35 @@ const container = document.getElementById('app');
 const renderer = new THREE.WebGLRenderer({ antialias: !testMode });
 renderer.setPixelRatio(Math.min(devicePixelRatio, 2));
 renderer.setSize(innerWidth, innerHeight);
+renderer.toneMapping = THREE.ACESFilmicToneMapping;
+renderer.toneMappingExposure = 1.0;
+renderer.shadowMap.enabled = true;
+renderer.shadowMap.type = THREE.PCFShadowMap;
 container.appendChild(renderer.domElement);
 const scene3 = new THREE.Scene();
-scene3.background = new THREE.Color(0x1b1f27);
+const background = new THREE.Color(0x1b1f27);
+scene3.background = background;
+scene3.fog = new THREE.Fog(background, 7, 20);   // the floor fades into the background, no hard horizon
+// image-based light from a procedural room (no file to load), so materials read as materials
+const pmrem = new THREE.PMREMGenerator(renderer);
+scene3.environment = pmrem.fromScene(new RoomEnvironment(), 0.04).texture;
+scene3.environmentIntensity = 0.35;
 const camera = new THREE.PerspectiveCamera(45, innerWidth / innerHeight, 0.01, 100);
 const controls = new OrbitControls(camera, renderer.domElement);
-scene3.add(new THREE.HemisphereLight(0xdfe8ff, 0x30261c, 1.6));
-const sun = new THREE.DirectionalLight(0xffffff, 1.8);
+scene3.add(new THREE.HemisphereLight(0xdfe8ff, 0x30261c, 1.0));
+const sun = new THREE.DirectionalLight(0xffffff, 2.2);
 sun.position.set(3, 6, 4);
+sun.castShadow = true;
+sun.shadow.mapSize.set(2048, 2048);
+Object.assign(sun.shadow.camera, { left: -4, right: 4, top: 4, bottom: -4, near: 0.5, far: 20 });
+sun.shadow.bias = -0.0004;
+sun.shadow.normalBias = 0.01;
 scene3.add(sun);
+// the ground every scene stands on: receives shadows, fades out in the fog
+const ground = new THREE.Mesh(new THREE.CircleGeometry(30, 64), new THREE.MeshStandardMaterial({ color: 0x2a303a, roughness: 0.95 }));
+ground.rotation.x = -Math.PI / 2;
+ground.receiveShadow = true;
+scene3.add(ground);
 addEventListener('resize', () => {
   camera.aspect = innerWidth / innerHeight;
   camera.updateProjectionMatrix();
@@ -157,6 +178,9 @@ function startScene(name, keepParams = false) {
       collider.setEnabled(def.enabled ?? true);
       const mesh = colliderMesh(def);
       placeMesh(mesh, def.position ?? [0, 0, 0], def.rotation);
+      // colliders read as solid objects; a ground plane is the shell's floor, not drawn twice
+      mesh.traverse((o) => { if (o.material) { o.material.transparent = false; o.material.opacity = 1; } o.castShadow = o.receiveShadow = true; });
+      mesh.visible = !(def.type === 'plane' && !def.rotation && (def.position?.[1] ?? 0) === 0);
       root.add(mesh);
       const entry = { collider, mesh, def };
       app.colliders.push(entry);
@@ -213,6 +237,7 @@ function startScene(name, keepParams = false) {
   frameCamera(def);
   app.state = def.create(ctx);
   def.apply?.(app.state, params);
+  root.traverse((o) => { if (o.isMesh && !o.isSprite && o.castShadow === false && o.material?.isMeshStandardMaterial) o.castShadow = o.receiveShadow = true; });
   document.getElementById('title').textContent = `Wisp · ${def.title}`;
   document.getElementById('description').textContent = def.description;
   document.getElementById('help').textContent = helpText();

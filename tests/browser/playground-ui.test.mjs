@@ -9,7 +9,7 @@ import { servePlayground } from './playground-server.mjs';
 const { base, browser, page, problems } = await servePlayground({ width: 1280, height: 800 });
 
 async function open(p, query) {
-  await p.goto(`${base}?${query}`, { waitUntil: 'load' });
+  await p.goto(`${base}?${query}`, { waitUntil: 'load', timeout: 120000 });
   await p.waitForFunction(() => window.__ready === true, null, { timeout: 60000 });
   await p.evaluate(() => __app.hold(true));
 }

@@ -18,6 +18,11 @@ export default {
     const { world, params } = ctx;
     ctx.addCollider({ type: 'plane', position: [0, 0, 0] });
     const sphere = ctx.addCollider({ type: 'sphere', radius: 0.35, position: [0, 1.1, 0.1] });
+    // the bar the ropes hang from (drawn only: the ropes are pinned to it)
+    const bar = new ctx.three.Mesh(new ctx.three.CylinderGeometry(0.025, 0.025, 3.5, 16), new ctx.three.MeshStandardMaterial({ color: 0xb8bec8, metalness: 0.8, roughness: 0.3 }));
+    bar.rotation.z = Math.PI / 2;
+    bar.position.set(0, 2.2 + 0.02, 0);
+    ctx.addObject(bar);
     const ropes = [];
     const n = params.ropes;
     for (let k = 0; k < n; k++) {
