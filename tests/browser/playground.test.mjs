@@ -4,27 +4,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createServer } from 'vite';
-import { launch, watch } from './chromium.mjs';
+import { servePlayground, repo } from './playground-server.mjs';
 
-const repo = new URL('../../', import.meta.url);
 const shotPath = new URL('build/playground.png', repo);
-
-const server = await createServer({
-  configFile: new URL('web/vite.config.js', repo).pathname,
-  server: { port: 5199, strictPort: false, host: '127.0.0.1' },
-  logLevel: 'warn',
-});
-await server.listen();
-const base = server.resolvedUrls.local[0];
-const browser = await launch();
-const page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
-const problems = watch(page);
-
-test.after(async () => {
-  await browser.close();
-  await server.close();
-});
+const { base, page, problems } = await servePlayground();
 
 // Counts pixels of the swinging rope's orange in the WebGL canvas, read in the same task as the
 // render so the drawing buffer is still there.
@@ -53,7 +36,7 @@ test('loads cross-origin isolated with the threaded SIMD build', async () => {
   assert.equal(state.kind, 'mt');
   assert.equal(state.stats.simd, true);
   assert.ok(state.stats.threads >= 1);
-  assert.deepEqual(state.scenes, ['rope', 'curtain', 'flag', 'cape', 'tablecloth', 'compare', 'ponytail', 'wig']);
+  assert.deepEqual(state.scenes, ['rope', 'curtain', 'flag', 'cape', 'tablecloth', 'compare', 'ponytail', 'wig', 'solvers', 'lab', 'framerate']);
   assert.deepEqual(problems, []);
 });
 
@@ -71,8 +54,10 @@ test('dragging the wind slider changes the simulation', async () => {
   const again = await page.evaluate(() => { __app.reset(); __app.advance(90); return __app.hash(); });
   assert.equal(again, baseline.hash, 'the test mode is deterministic');
   await page.evaluate(() => __app.reset());
-  // a real mouse drag on the lil-gui slider
+  // a real click on the (folded) World folder, then a real mouse drag on the lil-gui slider
+  await page.locator('.lil-title', { hasText: 'World' }).click();
   const slider = page.locator('.lil-controller', { has: page.locator('.lil-name', { hasText: 'wind speed (m/s)' }) }).locator('.lil-slider');
+  await slider.scrollIntoViewIfNeeded();  // waits for the folder to open, and for it to be on screen
   const box = await slider.boundingBox();
   await page.mouse.move(box.x + 2, box.y + box.height / 2);
   await page.mouse.down();

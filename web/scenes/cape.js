@@ -47,7 +47,7 @@ export default {
   description: 'A cape pinned to the shoulders of a running, turning body of capsules. It trails from air drag and slides over the body colliders.',
   camera: { position: [0, 2.2, 5.5], target: [0, 1.0, 0] },
   params: {
-    runSpeed: { value: 3, min: 0, max: 8, step: 0.1, label: 'run speed (m/s)' },
+    runSpeed: { value: 3, min: 0, max: 8, step: 0.1, label: 'run speed (m/s)', tip: 'Speed of the body running its circle (m/s).' },
     ...clothParamSpecs,
   },
   create(ctx) {

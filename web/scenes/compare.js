@@ -24,8 +24,8 @@ export default {
   description: 'Two capes whipped side to side. Left: this world. Right: without tethers, or with 1 substep. Long cloth with few substeps stretches; tethers stop it.',
   camera: { position: [0, 1.6, 4.6], target: [0, 1.4, 0] },
   params: {
-    compare: { value: 'tethers', options: ['tethers', 'substeps'], label: 'right side differs in', rebuild: true },
-    whip: { value: 4, min: 0, max: 12, step: 0.1, label: 'whip speed (m/s)' },
+    compare: { value: 'tethers', options: ['tethers', 'substeps'], label: 'right side differs in', rebuild: true, tip: 'What the right-hand cape does differently: no tethers, or 1 substep instead of the world\'s.' },
+    whip: { value: 4, min: 0, max: 12, step: 0.1, label: 'whip speed (m/s)', tip: 'Speed of the anchors\' side-to-side whip (m/s).' },
     ...clothParamSpecs,
   },
   create(ctx) {
@@ -34,14 +34,24 @@ export default {
     const bySubsteps = params.compare === 'substeps';
     const other = wisp.createWorld({ ...world.settings, threads: 1, substeps: bySubsteps ? 1 : world.settings.substeps });
     const right = makeCape(other, 0.8, params, bySubsteps ? params.tethers : false);
-    ctx.addCloth(left.cloth, { color: 0x2f9e6b });
-    ctx.addCloth(right.cloth, { color: 0xd9822b });
+    const rightLabel = bySubsteps ? '1 substep' : 'no tethers';
+    const leftLabel = bySubsteps ? `${world.settings.substeps} substeps` : (params.tethers ? 'tethers' : 'tethers off');
+    ctx.addCloth(left.cloth, { color: 0x2f9e6b, label: `left: ${leftLabel}` });
+    ctx.addCloth(right.cloth, { color: 0xd9822b, label: `right: ${rightLabel}`, world: other });
+    ctx.addLabel(`left: ${leftLabel}`, [-0.8, 2.55, 0], '#7fe0b0');
+    ctx.addLabel(`right: ${rightLabel}`, [0.8, 2.55, 0], '#ffb36b');
     return { left, right, other, bySubsteps, phase: 0 };
+  },
+  // world sliders reach the right-hand world too (keeping its own substeps in the substep comparison)
+  applyWorld(state, settings) {
+    state.other.set({ ...settings, threads: 1, substeps: state.bySubsteps ? 1 : settings.substeps });
   },
   apply(state, params) {
     state.left.cloth.set(clothParams(params));
     state.right.cloth.set({ ...clothParams(params), tethers: state.bySubsteps ? params.tethers : false });
   },
+  snapshot(s) { return { phase: s.phase, other: s.other.saveSnapshot() }; },
+  restore(s, saved) { s.phase = saved.phase; s.other.loadSnapshot(saved.other); },
   update(state, time, dt, params) {
     state.phase += dt;
     const amplitude = 0.4, period = (4 * amplitude) / Math.max(params.whip, 1e-3);

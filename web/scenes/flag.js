@@ -2,6 +2,22 @@
 import { clothParamSpecs, clothParams } from './cloth-common.js';
 import { gridUVs } from '../adapters/cloth-mesh.js';
 
+// A blue field with a white band and a gold ring, drawn on a canvas (no image to load), so the
+// flag's folds and its orientation read at a glance.
+function flagMaterial(THREE) {
+  const canvas = document.createElement('canvas');
+  canvas.width = 384; canvas.height = 256;
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#2f6fd6'; g.fillRect(0, 0, 384, 256);
+  g.fillStyle = '#f4f1e8'; g.fillRect(0, 104, 384, 48);
+  g.strokeStyle = '#f2b134'; g.lineWidth = 18;
+  g.beginPath(); g.arc(120, 128, 70, 0, 2 * Math.PI); g.stroke();
+  const map = new THREE.CanvasTexture(canvas);
+  map.colorSpace = THREE.SRGBColorSpace;
+  map.anisotropy = 4;
+  return new THREE.MeshStandardMaterial({ map, roughness: 0.85, side: THREE.DoubleSide });
+}
+
 export default {
   name: 'flag',
   title: 'Flag',
@@ -9,7 +25,7 @@ export default {
   camera: { position: [1.2, 2.0, 4.2], target: [0.8, 2.0, 0] },
   worldDefaults: { windSpeed: 8, turbulence: 0.35, windAzimuth: 0 },
   params: {
-    resolution: { value: 30, min: 4, max: 80, step: 1, label: 'resolution (quads)', rebuild: true },
+    resolution: { value: 30, min: 4, max: 80, step: 1, label: 'resolution (quads)', rebuild: true, tip: 'Quads along the flag\'s width (rebuilds the scene); the height follows.' },
     ...clothParamSpecs,
   },
   create(ctx) {
@@ -23,7 +39,7 @@ export default {
       grid: { width: 1.5, height: 1.0, resolutionX: rx, resolutionY: ry, position: [0.05, 2.7, 0] },
       pinned, ...clothParams(params),
     });
-    ctx.addCloth(flag, { color: 0x2f6fd6, uv: gridUVs(rx, ry) });
+    ctx.addCloth(flag, { uv: gridUVs(rx, ry), material: flagMaterial(ctx.three) });
     return { cloths: [flag] };
   },
   apply(state, params) {

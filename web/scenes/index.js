@@ -8,5 +8,8 @@ import tablecloth from './tablecloth.js';
 import compare from './compare.js';
 import ponytail from './ponytail.js';
 import wig from './wig.js';
+import solvers from './solvers.js';
+import lab from './lab.js';
+import framerate from './framerate.js';
 
-export const scenes = [rope, curtain, flag, cape, tablecloth, compare, ponytail, wig];
+export const scenes = [rope, curtain, flag, cape, tablecloth, compare, ponytail, wig, solvers, lab, framerate];

@@ -23,7 +23,7 @@ export default {
   camera: { position: [1.6, 2.0, 2.2], target: [0, 1.5, 0] },
   params: {
     ...chainParamSpecs,
-    endLength: { value: 0.04, min: 0, max: 0.15, step: 0.005, label: 'end length (m, rebuilds)', rebuild: true },
+    endLength: { value: 0.04, min: 0, max: 0.15, step: 0.005, label: 'end length (m, rebuilds)', rebuild: true, tip: 'Length of the extra bone past the last joint (m): where the tip swings (rebuilds).' },
   },
   create(ctx) {
     const { world, params, root } = ctx;

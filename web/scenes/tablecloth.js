@@ -7,7 +7,7 @@ export default {
   description: 'A cloth falls onto a table and a ball and drapes over them: box and sphere collisions with a vertex thickness and friction.',
   camera: { position: [2.2, 2.0, 2.6], target: [0, 0.7, 0] },
   params: {
-    resolution: { value: 40, min: 8, max: 100, step: 1, label: 'resolution (quads)', rebuild: true },
+    resolution: { value: 40, min: 8, max: 100, step: 1, label: 'resolution (quads)', rebuild: true, tip: 'Quads along each side of the cloth (rebuilds the scene).' },
     ...clothParamSpecs,
   },
   create(ctx) {

@@ -1,7 +1,8 @@
 // The anti-gravity wig: a few hundred strands of 9 joints on a scalp, with gravity turned up
-// (gravity scale -1) so they rise, swaying in wind and turbulence. Drawn as line strips from the
-// chains' zero-copy position views, copied into one buffer per frame.
+// (gravity scale -1) so they rise, swaying in wind and turbulence. Drawn as shaded ribbons
+// (hair-ribbons.js) from the chains' zero-copy position views.
 import * as THREE from 'three';
+import { HairRibbons } from './hair-ribbons.js';
 import { chainParamSpecs, chainParams, makeHead } from './hair-common.js';
 
 const JOINTS = 9;
@@ -13,14 +14,14 @@ export default {
   camera: { position: [1.4, 2.0, 1.9], target: [0, 1.75, 0] },
   worldDefaults: { windSpeed: 3, turbulence: 0.6, windAzimuth: 30 },
   params: {
-    strands: { value: 240, min: 20, max: 600, step: 10, label: 'strands (rebuilds)', rebuild: true },
-    strandLength: { value: 0.32, min: 0.1, max: 0.6, step: 0.01, label: 'strand length (m, rebuilds)', rebuild: true },
+    strands: { value: 240, min: 20, max: 600, step: 10, label: 'strands (rebuilds)', rebuild: true, tip: 'Number of spring-bone chains on the head (rebuilds).' },
+    strandLength: { value: 0.32, min: 0.1, max: 0.6, step: 0.01, label: 'strand length (m, rebuilds)', rebuild: true, tip: 'Length of each strand (m, rebuilds).' },
     ...chainParamSpecs,
     motion: { ...chainParamSpecs.motion, value: 'turn' },
     gravityScale: { ...chainParamSpecs.gravityScale, value: -1 },
     stiffness: { ...chainParamSpecs.stiffness, value: 3 },
     radius: { ...chainParamSpecs.radius, value: 0.01 },
-    debug: { ...chainParamSpecs.debug, label: 'show colliders' },
+    debug: { ...chainParamSpecs.debug, label: 'show colliders', tip: 'Draws the head and shoulder colliders.' },
   },
   create(ctx) {
     const { world, params, root } = ctx;
@@ -39,19 +40,12 @@ export default {
       const chain = world.addChain({ joints, position: head.head.position, rotation: head.head.quaternion, ...chainParams(params) });
       chains.push(chain);
     }
-    const positions = new Float32Array(n * (JOINTS - 1) * 2 * 3);
-    const colors = new Float32Array(positions.length);
-    for (let i = 0; i < n; i++) {
-      const c = new THREE.Color().setHSL(0.75 + 0.2 * ((i * 37) % n) / n, 0.7, 0.6);
-      for (let k = 0; k < (JOINTS - 1) * 2; k++) colors.set([c.r, c.g, c.b], (i * (JOINTS - 1) * 2 + k) * 3);
-    }
-    const geometry = new THREE.BufferGeometry();
-    geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3).setUsage(THREE.DynamicDrawUsage));
-    geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
-    const lines = new THREE.LineSegments(geometry, new THREE.LineBasicMaterial({ vertexColors: true }));
-    lines.frustumCulled = false;
+    // shaded ribbons (Kajiya-Kay), a colour per strand from a narrow band so the wig reads as one head of hair
+    const colors = [];
+    for (let i = 0; i < n; i++) colors.push(new THREE.Color().setHSL(0.76 + 0.08 * (((i * 37) % n) / n), 0.55, 0.55));
+    const lines = new HairRibbons(n, JOINTS, colors, { width: 0.0035 });
     root.add(lines);
-    const state = { head, chains, lines, positions };
+    const state = { head, chains, lines };
     this.afterStep(state);
     return state;
   },
@@ -68,15 +62,6 @@ export default {
     }
   },
   afterStep(state) {
-    const out = state.positions;
-    let o = 0;
-    for (const c of state.chains) {
-      const p = c.positions;
-      for (let k = 0; k + 1 < JOINTS; k++) {
-        out[o++] = p[3 * k]; out[o++] = p[3 * k + 1]; out[o++] = p[3 * k + 2];
-        out[o++] = p[3 * k + 3]; out[o++] = p[3 * k + 4]; out[o++] = p[3 * k + 5];
-      }
-    }
-    state.lines.geometry.attributes.position.needsUpdate = true;
+    state.lines.update((s) => state.chains[s].positions);
   },
 };
