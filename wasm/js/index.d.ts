@@ -57,7 +57,7 @@ export interface WorldSettings {
   iterations?: number;
   /** s: longer frames are clamped (reported in World.lastStep.droppedTime). Default 0.1. */
   maxFrameDt?: number;
-  /** s: longer frames throw (a stalled caller). Default 1. */
+  /** s: opt-in: longer frames throw instead of being clamped. Default 0 = never (a 10 s frame from a background tab is clamped to maxFrameDt and reported). */
   rejectFrameDt?: number;
   /** Master switch for collider contacts. Default true. */
   collisions?: boolean;
@@ -94,6 +94,12 @@ export interface RopeParams {
   colliderMask?: number;
   /** Long-range attachments to pinned particles: no over-stretch at low substep counts. Default true. */
   tethers?: boolean;
+  /** m/s: at the end of every step no particle is faster; faster ones are slowed to it and a 'speed-clamped' event reported. 0 = no cap. Default 100. */
+  maxSpeed?: number;
+  /** m: an anchor jumping farther within one frame is a teleport: the rope is carried rigidly onto its anchors ('teleport' event). Per frame (1 m at 60 Hz = 60 m/s). 0 = off. Default 1. */
+  teleportDistance?: number;
+  /** rad: the line between the two farthest-apart pins turning more within one frame is a teleport. 0 = off. Default π/2. */
+  teleportAngle?: number;
 }
 
 export interface RopeDef extends RopeParams {
@@ -147,6 +153,12 @@ export interface ClothParams {
   pressure?: number;
   /** m³/Pa: 0 holds the volume exactly. Default 0. */
   volumeCompliance?: number;
+  /** m/s: at the end of every step no particle is faster; faster ones are slowed to it and a 'speed-clamped' event reported. 0 = no cap. Default 100. */
+  maxSpeed?: number;
+  /** m: an anchor jumping farther within one frame is a teleport: the object is carried rigidly onto its anchors ('teleport' event). Per frame (1 m at 60 Hz = 60 m/s). 0 = off. Default 1. */
+  teleportDistance?: number;
+  /** rad: the line between the two farthest-apart pins turning more within one frame is a teleport. 0 = off. Default π/2. */
+  teleportAngle?: number;
 }
 
 export interface ClothDef extends ClothParams {
@@ -308,8 +320,8 @@ export interface WorldStats {
 }
 
 export interface WorldEvent {
-  /** 'reset': the object's state went non-finite; it was put back in its rest pose on its anchors, nothing else touched. 'invariant': a debug check failed. */
-  type: 'reset' | 'invariant';
+  /** 'reset': the object's state went non-finite; it was put back in its rest pose on its anchors, nothing else touched. 'invariant': a debug check failed. 'speed-clamped': particles faster than the object's maxSpeed were slowed to it. 'teleport': a rope or cloth was carried rigidly onto anchors that jumped (teleportDistance / teleportAngle, or Anchor.teleport). */
+  type: 'reset' | 'invariant' | 'speed-clamped' | 'teleport';
   kind: 'rope' | 'cloth' | 'chain';
   object: Rope | Cloth | Chain | null;
   message: string;
@@ -342,7 +354,7 @@ export class World {
   readonly time: number;
   /** A fresh copy of the settings. */
   readonly settings: Required<Omit<WorldSettings, 'wind' | 'threads'>> & { threads: number; wind: Required<WindSettings> };
-  /** Advances by dt seconds of real time; returns the fixed steps taken. Throws for dt <= 0, NaN, or > rejectFrameDt. */
+  /** Advances by dt seconds of real time; returns the fixed steps taken. Throws for dt <= 0 or NaN (or > rejectFrameDt when set); longer than maxFrameDt is clamped and reported in lastStep.droppedTime. */
   step(dt: number): number;
   /** Changes any subset of the settings, validated as a whole. */
   set(settings: WorldSettings): void;
@@ -462,9 +474,9 @@ export class WindZone {
 export class Anchor {
   readonly disposed: boolean;
   readonly position: [number, number, number];
-  /** Reached at the end of the next step along a straight path across the substeps: no velocity spikes. */
+  /** The target for the end of the next world.step(dt): fixed steps inside the frame see the anchor at their own time on the line from the previous target, so pins follow the scripted path at any frame rate. A jump past an object's teleportDistance/teleportAngle is a teleport. */
   setPosition(position: Vec3Like): void;
-  /** Jumps; pinned particles follow without gaining velocity. */
+  /** Jumps; at the next step the ropes and cloth pinned to it are carried rigidly onto their anchors (no velocity gained). Gives the same result before or after rope/cloth.teleport(). */
   teleport(position: Vec3Like): void;
   dispose(): void;
 }

@@ -16,7 +16,7 @@ const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = '7211cead76713f83';
+export const DETERMINISM_GOLDEN_HASH = 'a7c03ae39a819fce';
 
 export class WispError extends Error {
   /** @param {string} message @param {string} code */
@@ -134,12 +134,14 @@ function pick(src, spec, where, handled = []) {
 const ROPE_PARAMS = {
   radius: num, stretchCompliance: num, bending: bool, bendCompliance: num, damping: num, drag: num,
   gravityScale: num, yieldRatio: num, plasticity: num, collide: bool, tethers: bool, colliderMask: (v, n) => uint32(v, n),
+  maxSpeed: num, teleportDistance: num, teleportAngle: num,
 };
 const ROPE_DEF = { ...ROPE_PARAMS, start: vec3, end: vec3, segments: int, massPerLength: num };
 const CLOTH_PARAMS = {
   radius: num, stretchCompliance: num, shearCompliance: num, bendCompliance: num, bending: bool, tethers: bool,
   tetherSlack: num, damping: num, gravityScale: num, dragCoefficient: num, liftCoefficient: num, airDensity: num,
   residualTolerance: num, pressure: num, tetherCompliance: num, volumeCompliance: num, collide: bool, selfCollision: bool, colliderMask: (v, n) => uint32(v, n),
+  maxSpeed: num, teleportDistance: num, teleportAngle: num,
 };
 const CLOTH_DEF = { ...CLOTH_PARAMS, weldDistance: num, areaDensity: num };
 const GRID = { width: num, height: num, resolutionX: int, resolutionY: int, position: vec3, rotation: quat };
@@ -287,8 +289,9 @@ export class World {
 
   /**
    * Advances the simulation by `dt` seconds of real time (fixed internal steps; the rest is kept
-   * for the next call). Returns the number of fixed steps taken. dt <= 0, NaN, or longer than
-   * rejectFrameDt throws; longer than maxFrameDt is clamped and reported in lastStep.droppedTime.
+   * for the next call). Returns the number of fixed steps taken. dt <= 0 or NaN throws (and, when
+   * settings.rejectFrameDt is set, longer than it); longer than maxFrameDt (a background tab) is
+   * clamped and reported in lastStep.droppedTime.
    */
   step(dt) {
     const n = this._native;
@@ -456,7 +459,7 @@ export class World {
     const n = this._native;
     if (n.eventCount() === 0) return NO_EVENTS;
     return n.events().map((e) => ({
-      type: e.type === 0 ? 'reset' : 'invariant',
+      type: EVENT_TYPES[e.type],
       kind: OBJECT_KINDS[e.kind],
       object: [...this.#objects].find((o) => !o.disposed && o._kindCode === e.kind && o._rawId === e.id) ?? null,
       message: e.message,
@@ -486,6 +489,7 @@ export class World {
 
 const NO_EVENTS = Object.freeze([]);
 const OBJECT_KINDS = ['rope', 'cloth', 'chain'];
+const EVENT_TYPES = ['reset', 'invariant', 'speed-clamped', 'teleport'];
 
 class Handle {
   #world; #id; #disposed = false;

@@ -67,7 +67,7 @@ template <class Ar> void visit(Ar& ar, World::Impl& w) {
 namespace {
 
 constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
-constexpr uint32_t kSnapshotVersion = 2;  // 2: chains; tapered, inside and grouped colliders
+constexpr uint32_t kSnapshotVersion = 3;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets
 
 Status badSnapshot(const std::string& why) {
   return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);
@@ -198,6 +198,7 @@ static void adopt(World::Impl& w, World::Impl&& loaded) {
   for (auto& z : w.windZones) restamp(z.generation);
   w.zoneFields.reserve(w.windZones.size());
   w.anchorPaths.resize(w.anchors.size());
+  w.anchorJumped.resize(w.anchors.size());
   w.colliderPaths.clear();
   w.colliderPaths.reserve(w.colliders.size());
   w.layoutVersion = layout;
