@@ -382,6 +382,8 @@ export class World {
   /** Test hook: writes NaN into a particle, to exercise containment. */
   injectFault(object: Rope | Cloth | Chain, particle: number): void;
   /** 16 hex digits; equal strings mean bit-identical simulation states. */
+  /** Moves the coordinate origin to `offset` (m, current coordinates), for open worlds: every position the world holds becomes position - offset, the motion goes on unchanged; move your own objects by the same offset. 10 km out floats are good to ~1 mm: keep the origin near the player (PhysX's shiftOrigin). */
+  shiftOrigin(offset: Vec3Like): void;
   stateHash(): string;
   stats(): WorldStats;
   /** Frees the world and everything in it. */
@@ -451,9 +453,10 @@ export class Chain {
   set(params: ChainParams): void;
   /** The root's pose from animation, reached at the end of the next step. No allocation. */
   setRoot(position: Vec3Like, rotation?: QuatLike): void;
-  /** From a column-major 4x4 world matrix (three.js Matrix4.elements); scale is removed. */
+  /** From a column-major 4x4 world matrix (three.js Matrix4.elements); a uniform scale is removed (the chain keeps its own size); a non-uniform scale or a mirrored matrix (negative determinant) throws a WispError ('invalid-argument'). */
   setRootMatrix(elements: ArrayLike<number>): void;
   setSpace(position: Vec3Like, rotation?: QuatLike): void;
+  /** As setRootMatrix: uniform scale removed, non-uniform or mirrored throws. */
   setSpaceMatrix(elements: ArrayLike<number>): void;
   /** Jumps the root there, carrying the chain rigidly: same shape, no velocity added. */
   teleport(position: Vec3Like, rotation?: QuatLike): void;
@@ -486,7 +489,7 @@ export class Collider {
   readonly type: ColliderType;
   /** The collider sweeps to this pose across the next step's substeps; { teleport: true } jumps instead. */
   setTransform(position: Vec3Like, rotation?: QuatLike, options?: { teleport?: boolean }): void;
-  /** From a column-major 4x4 matrix (three.js Matrix4.elements); scale is removed. */
+  /** From a column-major 4x4 matrix (three.js Matrix4.elements); scale is removed (the collider keeps the size it was made with); a mirrored matrix (negative determinant) throws a WispError. */
   setMatrix(elements: ArrayLike<number>, options?: { teleport?: boolean }): void;
   setEnabled(enabled: boolean): void;
   setFriction(friction: number): void;
@@ -494,7 +497,7 @@ export class Collider {
 }
 
 export const colliderTypes: readonly ColliderType[];
-/** The rigid pose of a column-major 4x4 matrix (three.js Matrix4.elements), scale removed. */
+/** The rigid pose of a column-major 4x4 matrix (three.js Matrix4.elements), scale removed; a mirrored matrix throws. */
 export function poseFromMatrix(elements: ArrayLike<number>): { position: [number, number, number]; rotation: [number, number, number, number] };
 /** The determinism scene's hash after 600 frames, the same for every build (Wisp.determinismSceneHash). */
 export const DETERMINISM_GOLDEN_HASH: string;

@@ -472,6 +472,17 @@ export class World {
     this._check(this._native.injectFault(object._kindCode, object._id, int(i, 'particle index')));
   }
 
+  /**
+   * Moves the coordinate origin to `offset` (m, in the current coordinates), for open worlds:
+   * every position the world holds becomes position - offset (particles, anchors and their
+   * targets, colliders, wind zones, chain roots); the motion goes on unchanged. Move your own
+   * objects by the same offset. Far from the origin floats lose precision (10 km out: ~1 mm), so
+   * keep the origin near the player, as with PhysX's shiftOrigin.
+   */
+  shiftOrigin(offset) {
+    const v = readPose(offset, IDENTITY);
+    this._check(this._native.shiftOrigin(v[0], v[1], v[2]));
+  }
   /** Hex string of the full simulation state; equal strings mean bit-identical states. */
   stateHash() { return this._native.stateHash(); }
   /** Counts of objects, the thread count in use, SIMD on/off. */
@@ -661,16 +672,23 @@ function readPose(position, rotation) {
   }
   return POSE;
 }
-// A column-major 4x4 matrix (three.js Matrix4.elements) into POSE; scale is removed.
-function readMatrix(e) {
+// A column-major 4x4 matrix (three.js Matrix4.elements) into POSE; scale is removed. A mirrored
+// matrix (negative determinant) has no rigid pose: it is an error, never read as another pose.
+// With `uniform`, a non-uniform scale is an error too (a chain root: bones cannot follow it).
+function readMatrix(e, uniform = false) {
   if (!e || e.length !== 16) fail('matrix must have 16 elements (column-major)');
   const sx = Math.hypot(e[0], e[1], e[2]), sy = Math.hypot(e[4], e[5], e[6]), sz = Math.hypot(e[8], e[9], e[10]);
   if (!(sx > 0 && sy > 0 && sz > 0)) fail('matrix has a zero-length axis');
+  const det = e[0] * (e[5] * e[10] - e[6] * e[9]) - e[4] * (e[1] * e[10] - e[2] * e[9]) + e[8] * (e[1] * e[6] - e[2] * e[5]);
+  if (!(det > 0)) fail(`matrix is mirrored (determinant ${det} <= 0): a mirrored transform has no rotation; mirror the rest pose instead`);
+  if (uniform && (Math.abs(sx - sy) > 1e-3 * sx || Math.abs(sx - sz) > 1e-3 * sx)) {
+    fail(`matrix has a non-uniform scale (${sx}, ${sy}, ${sz}): a chain root takes rotation, translation and a uniform scale only`);
+  }
   POSE[0] = e[12]; POSE[1] = e[13]; POSE[2] = e[14];
   quatFromRotation(e[0] / sx, e[4] / sy, e[8] / sz, e[1] / sx, e[5] / sy, e[9] / sz, e[2] / sx, e[6] / sy, e[10] / sz, POSE, 3);
   return POSE;
 }
-/** The rigid pose of a column-major 4x4 matrix (three.js Matrix4.elements), scale removed: { position, rotation }. */
+/** The rigid pose of a column-major 4x4 matrix (three.js Matrix4.elements), scale removed: { position, rotation }. Throws for a mirrored matrix. */
 export function poseFromMatrix(elements) {
   const P = readMatrix(elements);
   return { position: [P[0], P[1], P[2]], rotation: [P[3], P[4], P[5], P[6]] };
@@ -717,11 +735,14 @@ export class Chain extends Handle {
   }
   /** The root's pose from animation, reached at the end of the next step (interpolated across it). */
   setRoot(position, rotation = IDENTITY) { callPose(this._world, 'setChainRoot', this._id, readPose(position, rotation)); }
-  /** setRoot from a column-major 4x4 world matrix (three.js Matrix4.elements); scale is removed. */
-  setRootMatrix(elements) { callPose(this._world, 'setChainRoot', this._id, readMatrix(elements)); }
+  /**
+   * setRoot from a column-major 4x4 world matrix (three.js Matrix4.elements); a uniform scale is
+   * removed; a non-uniform scale or a mirror (negative determinant) throws.
+   */
+  setRootMatrix(elements) { callPose(this._world, 'setChainRoot', this._id, readMatrix(elements, true)); }
   /** The pose of the simulation space (params.space = 'relative'), e.g. the hips. */
   setSpace(position, rotation = IDENTITY) { callPose(this._world, 'setChainSpace', this._id, readPose(position, rotation)); }
-  setSpaceMatrix(elements) { callPose(this._world, 'setChainSpace', this._id, readMatrix(elements)); }
+  setSpaceMatrix(elements) { callPose(this._world, 'setChainSpace', this._id, readMatrix(elements, true)); }
   /** Jumps the root there now, carrying the chain rigidly: same shape, no velocity added. */
   teleport(position, rotation = IDENTITY) { callPose(this._world, 'teleportChain', this._id, readPose(position, rotation)); }
   /** The rest pose on the current root, at rest. */
@@ -763,7 +784,10 @@ export class WindZone extends Handle {
 }
 
 export class Anchor extends Handle {
-  /** Target position: reached at the end of the next step, along a straight path across its substeps. */
+  /**
+   * Target position for the end of the next world.step(dt); the fixed steps inside the frame see
+   * it at their own time on the line from the previous target (see index.d.ts).
+   */
   setPosition(p) {
     const v = readPose(p, IDENTITY);  // no allocation: called every frame
     this._world._check(this._world._native.setAnchorPosition(this._id, v[0], v[1], v[2]));

@@ -364,6 +364,7 @@ class WorldBinding {
   int removeWindZone(double id) { return check(world_->removeWindZone(decode<WindZoneId>(id))); }
   val airVelocityAt(float x, float y, float z) const { return vecToJs(world_->airVelocityAt({x, y, z})); }
 
+  int shiftOrigin(double x, double y, double z) { return check(world_->shiftOrigin(x, y, z)); }
   std::string stateHash() const {
     char buf[24];
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(world_->stateHash()));
@@ -557,6 +558,7 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("removeWindZone", &WorldBinding::removeWindZone)
       .function("airVelocityAt", &WorldBinding::airVelocityAt)
       .function("stateHash", &WorldBinding::stateHash)
+      .function("shiftOrigin", &WorldBinding::shiftOrigin)
       .function("stats", &WorldBinding::stats)
       .function("layoutVersion", &WorldBinding::layoutVersion)
       .function("saveSnapshot", &WorldBinding::saveSnapshot)

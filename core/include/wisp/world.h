@@ -222,6 +222,17 @@ class World {
   Status setColliderFriction(ColliderId id, float friction);
   Status collider(ColliderId id, ColliderDef* out) const;
 
+  // --- open worlds -------------------------------------------------------------------------
+  // Moves the coordinate origin to (x, y, z) (m, in the current coordinates): every position the
+  // world holds (particles, rest poses, anchors and their targets, colliders, wind zones, chain
+  // roots and spaces) becomes position - (x, y, z), computed in double and rounded once (exact for
+  // a nearby offset); velocities, shapes and time are untouched, so the simulation goes on as if
+  // nothing happened, only described from the new origin. Floats have ~7 significant digits: 10 km
+  // out a position is good to ~1 mm, so an open world keeps its origin near the player (PhysX's
+  // PxScene::shiftOrigin, a floating origin) and moves its own objects by the same offset. The
+  // turbulence noise is fixed to the coordinates, so its pattern (not its statistics) changes.
+  Status shiftOrigin(double x, double y, double z);
+
   // --- snapshots -----------------------------------------------------------------------------
   // The full state (settings, objects, anchors, colliders, time) as bytes or as JSON. Loading
   // replaces this world's whole state and changes nothing if the data is invalid; stepping on
