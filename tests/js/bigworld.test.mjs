@@ -99,3 +99,26 @@ for (const [name, wisp] of Object.entries(builds)) {
     world.dispose();
   });
 }
+
+for (const [name, wisp] of Object.entries(builds)) {
+  test(`${name}: a chain on a uniformly scaled root matrix is the unscaled chain scaled`, () => {
+    const run = (s) => {
+      const world = wisp.createWorld({});
+      const chain = world.addChain({ points: [0, 0, 0, 0, -0.1, 0, 0, -0.2, 0, 0, -0.3, 0], stiffness: 2 });
+      for (let f = 0; f < 120; f++) {
+        const t = f / 60;
+        chain.setRootMatrix(scaled(s, s, s, [0.1 * s * Math.sin(3 * t), 0, 0.1 * s * Math.cos(3 * t) - 0.1 * s]));
+        world.step(1 / 60);
+      }
+      const p = [...chain.positions].map((v) => v / s);
+      world.dispose();
+      return p;
+    };
+    const unit = run(1);
+    for (const s of [0.01, 100]) {
+      const p = run(s);
+      const worst = Math.max(...unit.map((v, i) => Math.abs(v - p[i])));
+      assert.ok(worst < 0.01 * 0.3, `scale ${s}: ${worst} m off (before: the scale was dropped)`);
+    }
+  });
+}

@@ -138,3 +138,72 @@ TEST(BigWorld, ShiftingTheOriginMidRunOnlyChangesTheCoordinates) {
 
 }  // namespace
 }  // namespace wisp::test
+
+namespace wisp::test {
+namespace {
+
+// A chain of 6 bones of 0.1 m hanging from a root that circles and nods, brushing a sphere, with
+// everything scaled by s (root path, sphere) and the root's scale s: the joints, seen from the
+// root and divided by s, move as the unscaled chain's (within 1% of its length).
+float scaledChainDeviation(float s, float* length) {
+  auto run = [](float scale, std::vector<Vec3>* out) {
+    auto w = scenes::makeWorld();
+    ChainDef d;
+    for (int j = 0; j <= 6; ++j) d.points.push_back({0, -0.1f * j, 0});
+    d.params.radius = 0.02f;
+    d.params.stiffness = 2;
+    ChainId c;
+    w->addChain(d, &c);
+    ColliderDef ball;
+    ball.type = ColliderType::Sphere;
+    ball.radius = 0.1f * scale;
+    ball.transform.position = Vec3{0.2f, -0.45f, 0.05f} * scale;
+    ColliderId b;
+    w->addCollider(ball, &b);
+    for (int f = 0; f < 180; ++f) {
+      const float t = f / 60.0f;
+      const Vec3 root = Vec3{0.1f * std::sin(3 * t), 0.05f * std::sin(5 * t), 0.1f * std::cos(3 * t) - 0.1f} * scale;
+      w->setChainRoot(c, {root, Quat{}}, scale);
+      w->step(1.0 / 60.0);
+    }
+    int n = 0;
+    w->chainJointCount(c, &n);
+    const float* p = w->chainPositions(c);
+    out->clear();
+    for (int j = 0; j < n; ++j) out->push_back(Vec3{p[3 * j], p[3 * j + 1], p[3 * j + 2]} * (1.0f / scale));
+  };
+  std::vector<Vec3> unit, scaled;
+  run(1, &unit);
+  run(s, &scaled);
+  *length = 0.6f;
+  float worst = 0;
+  for (size_t j = 0; j < unit.size(); ++j) worst = std::max(worst, dist(unit[j], scaled[j]));
+  return worst;
+}
+
+TEST(Scale, AChainOnAUniformlyScaledRootIsTheUnscaledChainScaled) {
+  for (float s : {0.01f, 100.0f}) {
+    float L = 0;
+    const float worst = scaledChainDeviation(s, &L);
+    std::printf("scale %g: worst joint %.4f%% of the chain's length off\n", s, 100 * worst / L);
+    EXPECT_LT(worst, 0.01f * L) << "scale " << s;  // before: the root's scale was dropped
+  }
+}
+
+TEST(Scale, BadScalesAreRejectedAndChangeNothing) {
+  auto w = scenes::makeWorld();
+  ChainDef d;
+  d.points = {{0, 0, 0}, {0, -0.1f, 0}, {0, -0.2f, 0}};
+  ChainId c;
+  ASSERT_OK(w->addChain(d, &c));
+  const uint64_t h = w->stateHash();
+  for (float s : {0.0f, -1.0f, std::nanf(""), 1e9f}) {
+    Status st = w->setChainRoot(c, {}, s);
+    EXPECT_EQ(st.code, StatusCode::InvalidArgument) << s;
+    EXPECT_NE(st.message.find("scale"), std::string::npos) << st.message;
+  }
+  EXPECT_EQ(w->stateHash(), h);
+}
+
+}  // namespace
+}  // namespace wisp::test

@@ -453,10 +453,10 @@ export class Chain {
   set(params: ChainParams): void;
   /** The root's pose from animation, reached at the end of the next step. No allocation. */
   setRoot(position: Vec3Like, rotation?: QuatLike): void;
-  /** From a column-major 4x4 world matrix (three.js Matrix4.elements); a uniform scale is removed (the chain keeps its own size); a non-uniform scale or a mirrored matrix (negative determinant) throws a WispError ('invalid-argument'). */
+  /** From a column-major 4x4 world matrix (three.js Matrix4.elements). A uniform scale s makes the chain behave as the unscaled chain scaled by s (bone lengths, joint radii, gravity and external force, teleport distance; colliders keep their own sizes); a non-uniform scale or a mirrored matrix (negative determinant) throws a WispError ('invalid-argument'). setRoot() means scale 1. */
   setRootMatrix(elements: ArrayLike<number>): void;
   setSpace(position: Vec3Like, rotation?: QuatLike): void;
-  /** As setRootMatrix: uniform scale removed, non-uniform or mirrored throws. */
+  /** The space's pose from a matrix: a uniform scale is removed; non-uniform or mirrored throws. */
   setSpaceMatrix(elements: ArrayLike<number>): void;
   /** Jumps the root there, carrying the chain rigidly: same shape, no velocity added. */
   teleport(position: Vec3Like, rotation?: QuatLike): void;

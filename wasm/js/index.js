@@ -16,7 +16,7 @@ const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = 'a7c03ae39a819fce';
+export const DETERMINISM_GOLDEN_HASH = '880ac6d4f5263bba';
 
 export class WispError extends Error {
   /** @param {string} message @param {string} code */
@@ -655,8 +655,9 @@ export class Cloth extends Body {
 
 // Per-frame setters fill this scratch pose (x y z, qx qy qz qw) instead of making arrays, so a
 // frame's calls allocate nothing.
-const POSE = new Float64Array(7);
+const POSE = new Float64Array(8);  // x y z, qx qy qz qw, uniform scale
 function readPose(position, rotation) {
+  POSE[7] = 1;
   if (position && typeof position === 'object' && 'x' in position) {
     POSE[0] = num(position.x, 'position.x'); POSE[1] = num(position.y, 'position.y'); POSE[2] = num(position.z, 'position.z');
   } else {
@@ -684,6 +685,7 @@ function readMatrix(e, uniform = false) {
   if (uniform && (Math.abs(sx - sy) > 1e-3 * sx || Math.abs(sx - sz) > 1e-3 * sx)) {
     fail(`matrix has a non-uniform scale (${sx}, ${sy}, ${sz}): a chain root takes rotation, translation and a uniform scale only`);
   }
+  POSE[7] = sx;
   POSE[0] = e[12]; POSE[1] = e[13]; POSE[2] = e[14];
   quatFromRotation(e[0] / sx, e[4] / sy, e[8] / sz, e[1] / sx, e[5] / sy, e[9] / sz, e[2] / sx, e[6] / sy, e[10] / sz, POSE, 3);
   return POSE;
@@ -696,6 +698,9 @@ export function poseFromMatrix(elements) {
 function callPose(world, fn, id, P) {
   const n = world._native;
   world._check(n[fn](id, P[0], P[1], P[2], P[3], P[4], P[5], P[6]));
+}
+function setChainRoot(world, id, P) {
+  world._check(world._native.setChainRoot(id, P[0], P[1], P[2], P[3], P[4], P[5], P[6], P[7]));
 }
 
 /**
@@ -734,12 +739,13 @@ export class Chain extends Handle {
     this._world._check(this._world._native.setChainParams(this._id, p));
   }
   /** The root's pose from animation, reached at the end of the next step (interpolated across it). */
-  setRoot(position, rotation = IDENTITY) { callPose(this._world, 'setChainRoot', this._id, readPose(position, rotation)); }
+  setRoot(position, rotation = IDENTITY) { setChainRoot(this._world, this._id, readPose(position, rotation)); }
   /**
-   * setRoot from a column-major 4x4 world matrix (three.js Matrix4.elements); a uniform scale is
-   * removed; a non-uniform scale or a mirror (negative determinant) throws.
+   * setRoot from a column-major 4x4 world matrix (three.js Matrix4.elements). A uniform scale s
+   * scales the chain (bone lengths, radii, gravity and external force, teleport distance) about its
+   * root; a non-uniform scale or a mirror (negative determinant) throws.
    */
-  setRootMatrix(elements) { callPose(this._world, 'setChainRoot', this._id, readMatrix(elements, true)); }
+  setRootMatrix(elements) { setChainRoot(this._world, this._id, readMatrix(elements, true)); }
   /** The pose of the simulation space (params.space = 'relative'), e.g. the hips. */
   setSpace(position, rotation = IDENTITY) { callPose(this._world, 'setChainSpace', this._id, readPose(position, rotation)); }
   setSpaceMatrix(elements) { callPose(this._world, 'setChainSpace', this._id, readMatrix(elements, true)); }

@@ -275,8 +275,8 @@ class WorldBinding {
     int n = 0;
     return check(world_->chainJointCount(decode<ChainId>(id), &n)) ? -1 : n;
   }
-  int setChainRoot(double id, float px, float py, float pz, float qx, float qy, float qz, float qw) {
-    return check(world_->setChainRoot(decode<ChainId>(id), {{px, py, pz}, {qx, qy, qz, qw}}));
+  int setChainRoot(double id, float px, float py, float pz, float qx, float qy, float qz, float qw, float scale) {
+    return check(world_->setChainRoot(decode<ChainId>(id), {{px, py, pz}, {qx, qy, qz, qw}}, scale));
   }
   int setChainSpace(double id, float px, float py, float pz, float qx, float qy, float qz, float qw) {
     return check(world_->setChainSpace(decode<ChainId>(id), {{px, py, pz}, {qx, qy, qz, qw}}));

@@ -153,7 +153,10 @@ class World {
   // The root's pose (from animation) reached at the end of the next step; the chain follows it
   // along an interpolated path across the substeps. A jump past the teleport thresholds is
   // carried rigidly (ChainParams::teleportDistance / teleportAngle).
-  Status setChainRoot(ChainId id, const Transform& root);
+  // `scale` is the root's uniform scale (1e-4..1e4): the chain behaves as the unscaled chain scaled
+  // by it (bone lengths, joint radii, gravity and external force, teleport distance); a change of
+  // scale carries the joints about the root to the new size. Colliders keep their own sizes.
+  Status setChainRoot(ChainId id, const Transform& root, float scale = 1);
   // The pose of the chain's simulation space (ChainSpace::Relative), e.g. the hips.
   Status setChainSpace(ChainId id, const Transform& space);
   // Jumps the root there at once, carrying the chain rigidly: same shape, velocities turned

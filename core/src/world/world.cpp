@@ -331,6 +331,7 @@ uint64_t World::stateHash() const {
     }
     h.value(static_cast<uint8_t>(c.ownSpace));
     h.value(c.teleports);
+    h.value(c.scale);
   }
   for (const AnchorSlot& a : w.anchors)
     if (a.alive) { h.value(a.from); h.value(a.to); h.value(a.prev); h.value(static_cast<uint8_t>(a.jump)); }
