@@ -72,6 +72,9 @@ Status validateRopeParams(const RopeParams& p) {
     return invalid("RopeParams.yieldRatio must be 0 (elastic only) or > 1 (got " + formatValue(p.yieldRatio) + ")");
   if (p.yieldRatio > 100) return invalid("RopeParams.yieldRatio must be <= 100 (got " + formatValue(p.yieldRatio) + ")");
   WISP_TRY(checkRange("RopeParams.plasticity", p.plasticity, 0, 1e4));
+  WISP_TRY(checkRange("RopeParams.maxSpeed", p.maxSpeed, 0, 1e5));
+  WISP_TRY(checkRange("RopeParams.teleportDistance", p.teleportDistance, 0, 1e6));
+  WISP_TRY(checkRange("RopeParams.teleportAngle", p.teleportAngle, 0, 3.1416));
   return Status::Ok();
 }
 

@@ -86,7 +86,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (int op = 0; op < 48 && !in.empty(); ++op) {
     const uint64_t before = w->stateHash();
     Status st = Status::Ok();
-    switch (in.byte() % 18) {
+    switch (in.byte() % 20) {
       case 0: {
         RopeDef d;
         d.start = in.vec(2);
@@ -208,6 +208,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         break;
       }
       case 16: st = w->teleportChain(pick(in, chains), {in.vec(100), in.quat()}); break;
+      case 17: {
+        const Vec3 o = in.vec(1e4f);
+        st = w->shiftOrigin(o.x, o.y, o.z);
+        break;
+      }
+      case 18:
+        st = in.byte() & 1 ? w->teleportAnchor(pick(in, anchors), in.vec(100))
+                           : w->setChainRoot(pick(in, chains), {in.vec(), in.quat()}, in.value(100));
+        break;
       default: {
         WorldSettings ns = w->settings();
         ns.gravity = in.vec(20);

@@ -82,15 +82,21 @@ for (const [name, wisp] of Object.entries(builds)) {
     world.dispose();
   });
 
-  test(`${name}: frame times of 0, -1, NaN and 10 s are errors and change nothing; 0.5 s is clamped`, () => {
+  test(`${name}: frame times of 0, -1 and NaN are errors and change nothing; 0.5 s and 10 s are clamped; rejectFrameDt is opt-in`, () => {
     const { world } = scene(wisp);
     world.step(0.004);
     const h = world.stateHash();
-    for (const dt of [0, -1, NaN, Infinity, 10]) rejects(() => world.step(dt), 'invalid-argument', /frameDt/);
+    for (const dt of [0, -1, NaN, Infinity]) rejects(() => world.step(dt), 'invalid-argument', /frameDt/);
     rejects(() => world.step('0.016'), 'invalid-argument', /dt must be a number/);
     assert.equal(world.stateHash(), h);
     assert.equal(world.step(0.5), 6);
     assert.ok(Math.abs(world.lastStep.droppedTime - 0.4) < 1e-12);
+    assert.equal(world.step(10), 6, 'a background tab: clamped, not thrown');
+    assert.ok(Math.abs(world.lastStep.droppedTime - 9.9) < 1e-12);
+    world.set({ rejectFrameDt: 1 });
+    const h2 = world.stateHash();
+    rejects(() => world.step(10), 'invalid-argument', /rejectFrameDt/);
+    assert.equal(world.stateHash(), h2);
     world.dispose();
   });
 

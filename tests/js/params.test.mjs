@@ -19,12 +19,13 @@ function sameKeysAndValues(actual, want, what) {
 const ROPE = {
   radius: 0.02, stretchCompliance: 1e-5, bending: true, bendCompliance: 0.002, damping: 0.3, drag: 0.7,
   gravityScale: -0.5, yieldRatio: 1.2, plasticity: 2, collide: false, tethers: false, colliderMask: 5,
+  maxSpeed: 40, teleportDistance: 2.5, teleportAngle: 1.2,
 };
 const CLOTH = {
   radius: 0.02, stretchCompliance: 1e-6, shearCompliance: 2e-4, bendCompliance: 0.01, bending: false, tethers: false,
   tetherSlack: 0.1, tetherCompliance: 0.001, damping: 0.2, gravityScale: 0.5, dragCoefficient: 1.5,
   liftCoefficient: 0.2, airDensity: 1.0, residualTolerance: 0.001, pressure: 0, volumeCompliance: 1e-6,
-  collide: false, selfCollision: true, colliderMask: 3,
+  collide: false, selfCollision: true, colliderMask: 3, maxSpeed: 50, teleportDistance: 0.5, teleportAngle: 2,
 };
 const curve = (a) => [[0, 1], [1, a]];
 const CHAIN = {

@@ -60,7 +60,7 @@ export interface WorldSettings {
   iterations?: number;
   /** s: longer frames are clamped (reported in World.lastStep.droppedTime). Default 0.1. */
   maxFrameDt?: number;
-  /** s: longer frames throw (a stalled caller). Default 1. */
+  /** s: opt-in: longer frames throw instead of being clamped. Default 0 = never (a 10 s frame from a background tab is clamped to maxFrameDt and reported). */
   rejectFrameDt?: number;
   /** Master switch for collider contacts. Default true. */
   collisions?: boolean;
@@ -97,6 +97,12 @@ export interface RopeParams {
   colliderMask?: number;
   /** Long-range attachments to pinned particles: no over-stretch at low substep counts. Default true. */
   tethers?: boolean;
+  /** m/s: at the end of every step no particle is faster; faster ones are slowed to it and a 'speed-clamped' event reported. 0 = no cap. Default 100. */
+  maxSpeed?: number;
+  /** m: an anchor jumping farther within one frame is a teleport: the rope is carried rigidly onto its anchors ('teleport' event). Per frame (1 m at 60 Hz = 60 m/s). 0 = off. Default 1. */
+  teleportDistance?: number;
+  /** rad: the line between the two farthest-apart pins turning more within one frame is a teleport. 0 = off. Default π/2. */
+  teleportAngle?: number;
 }
 
 export interface RopeDef extends RopeParams {
@@ -150,6 +156,12 @@ export interface ClothParams {
   pressure?: number;
   /** m³/Pa: 0 holds the volume exactly. Default 0. */
   volumeCompliance?: number;
+  /** m/s: at the end of every step no particle is faster; faster ones are slowed to it and a 'speed-clamped' event reported. 0 = no cap. Default 100. */
+  maxSpeed?: number;
+  /** m: an anchor jumping farther within one frame is a teleport: the object is carried rigidly onto its anchors ('teleport' event). Per frame (1 m at 60 Hz = 60 m/s). 0 = off. Default 1. */
+  teleportDistance?: number;
+  /** rad: the line between the two farthest-apart pins turning more within one frame is a teleport. 0 = off. Default π/2. */
+  teleportAngle?: number;
 }
 
 export interface ClothDef extends ClothParams {
@@ -311,8 +323,8 @@ export interface WorldStats {
 }
 
 export interface WorldEvent {
-  /** 'reset': the object's state went non-finite; it was put back in its rest pose on its anchors, nothing else touched. 'invariant': a debug check failed. */
-  type: 'reset' | 'invariant';
+  /** 'reset': the object's state went non-finite; it was put back in its rest pose on its anchors, nothing else touched. 'invariant': a debug check failed. 'speed-clamped': particles faster than the object's maxSpeed were slowed to it. 'teleport': a rope or cloth was carried rigidly onto anchors that jumped (teleportDistance / teleportAngle, or Anchor.teleport). */
+  type: 'reset' | 'invariant' | 'speed-clamped' | 'teleport';
   kind: 'rope' | 'cloth' | 'chain';
   object: Rope | Cloth | Chain | null;
   message: string;
@@ -345,7 +357,7 @@ export class World {
   readonly time: number;
   /** A fresh copy of the settings. */
   readonly settings: Required<Omit<WorldSettings, 'wind' | 'threads'>> & { threads: number; wind: Required<WindSettings> };
-  /** Advances by dt seconds of real time; returns the fixed steps taken. Throws for dt <= 0, NaN, or > rejectFrameDt. */
+  /** Advances by dt seconds of real time; returns the fixed steps taken. Throws for dt <= 0 or NaN (or > rejectFrameDt when set); longer than maxFrameDt is clamped and reported in lastStep.droppedTime. */
   step(dt: number): number;
   /** Changes any subset of the settings, validated as a whole. */
   set(settings: WorldSettings): void;
@@ -373,6 +385,8 @@ export class World {
   /** Test hook: writes NaN into a particle, to exercise containment. */
   injectFault(object: Rope | Cloth | Chain, particle: number): void;
   /** 16 hex digits; equal strings mean bit-identical simulation states. */
+  /** Moves the coordinate origin to `offset` (m, current coordinates), for open worlds: every position the world holds becomes position - offset, the motion goes on unchanged; move your own objects by the same offset. 10 km out floats are good to ~1 mm: keep the origin near the player (PhysX's shiftOrigin). */
+  shiftOrigin(offset: Vec3Like): void;
   stateHash(): string;
   stats(): WorldStats;
   /** Frees the world and everything in it. */
@@ -442,9 +456,10 @@ export class Chain {
   set(params: ChainParams): void;
   /** The root's pose from animation, reached at the end of the next step. No allocation. */
   setRoot(position: Vec3Like, rotation?: QuatLike): void;
-  /** From a column-major 4x4 world matrix (three.js Matrix4.elements); scale is removed. */
+  /** From a column-major 4x4 world matrix (three.js Matrix4.elements). A uniform scale s makes the chain behave as the unscaled chain scaled by s (bone lengths, joint radii, gravity and external force, teleport distance; colliders keep their own sizes); a non-uniform scale or a mirrored matrix (negative determinant) throws a WispError ('invalid-argument'). setRoot() means scale 1. */
   setRootMatrix(elements: ArrayLike<number>): void;
   setSpace(position: Vec3Like, rotation?: QuatLike): void;
+  /** The space's pose from a matrix: a uniform scale is removed; non-uniform or mirrored throws. */
   setSpaceMatrix(elements: ArrayLike<number>): void;
   /** Jumps the root there, carrying the chain rigidly: same shape, no velocity added. */
   teleport(position: Vec3Like, rotation?: QuatLike): void;
@@ -465,9 +480,9 @@ export class WindZone {
 export class Anchor {
   readonly disposed: boolean;
   readonly position: [number, number, number];
-  /** Reached at the end of the next step along a straight path across the substeps: no velocity spikes. */
+  /** The target for the end of the next world.step(dt): fixed steps inside the frame see the anchor at their own time on the line from the previous target, so pins follow the scripted path at any frame rate. A jump past an object's teleportDistance/teleportAngle is a teleport. */
   setPosition(position: Vec3Like): void;
-  /** Jumps; pinned particles follow without gaining velocity. */
+  /** Jumps; at the next step the ropes and cloth pinned to it are carried rigidly onto their anchors (no velocity gained). Gives the same result before or after rope/cloth.teleport(). */
   teleport(position: Vec3Like): void;
   dispose(): void;
 }
@@ -477,7 +492,7 @@ export class Collider {
   readonly type: ColliderType;
   /** The collider sweeps to this pose across the next step's substeps; { teleport: true } jumps instead. */
   setTransform(position: Vec3Like, rotation?: QuatLike, options?: { teleport?: boolean }): void;
-  /** From a column-major 4x4 matrix (three.js Matrix4.elements); scale is removed. */
+  /** From a column-major 4x4 matrix (three.js Matrix4.elements); scale is removed (the collider keeps the size it was made with); a mirrored matrix (negative determinant) throws a WispError. */
   setMatrix(elements: ArrayLike<number>, options?: { teleport?: boolean }): void;
   setEnabled(enabled: boolean): void;
   setFriction(friction: number): void;
@@ -485,7 +500,7 @@ export class Collider {
 }
 
 export const colliderTypes: readonly ColliderType[];
-/** The rigid pose of a column-major 4x4 matrix (three.js Matrix4.elements), scale removed. */
+/** The rigid pose of a column-major 4x4 matrix (three.js Matrix4.elements), scale removed; a mirrored matrix throws. */
 export function poseFromMatrix(elements: ArrayLike<number>): { position: [number, number, number]; rotation: [number, number, number, number] };
 /** The determinism scene's hash after 600 frames, the same for every build (Wisp.determinismSceneHash). */
 export const DETERMINISM_GOLDEN_HASH: string;

@@ -19,7 +19,7 @@ const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = '7211cead76713f83';
+export const DETERMINISM_GOLDEN_HASH = '880ac6d4f5263bba';
 
 export { WispError } from './error.js';
 export { canUseThreads } from './loader.js';
@@ -85,12 +85,14 @@ function pick(src, spec, where, handled = []) {
 const ROPE_PARAMS = {
   radius: num, stretchCompliance: num, bending: bool, bendCompliance: num, damping: num, drag: num,
   gravityScale: num, yieldRatio: num, plasticity: num, collide: bool, tethers: bool, colliderMask: (v, n) => uint32(v, n),
+  maxSpeed: num, teleportDistance: num, teleportAngle: num,
 };
 const ROPE_DEF = { ...ROPE_PARAMS, start: vec3, end: vec3, segments: int, massPerLength: num };
 const CLOTH_PARAMS = {
   radius: num, stretchCompliance: num, shearCompliance: num, bendCompliance: num, bending: bool, tethers: bool,
   tetherSlack: num, damping: num, gravityScale: num, dragCoefficient: num, liftCoefficient: num, airDensity: num,
   residualTolerance: num, pressure: num, tetherCompliance: num, volumeCompliance: num, collide: bool, selfCollision: bool, colliderMask: (v, n) => uint32(v, n),
+  maxSpeed: num, teleportDistance: num, teleportAngle: num,
 };
 const CLOTH_DEF = { ...CLOTH_PARAMS, weldDistance: num, areaDensity: num };
 const GRID = { width: num, height: num, resolutionX: int, resolutionY: int, position: vec3, rotation: quat };
@@ -238,8 +240,9 @@ export class World {
 
   /**
    * Advances the simulation by `dt` seconds of real time (fixed internal steps; the rest is kept
-   * for the next call). Returns the number of fixed steps taken. dt <= 0, NaN, or longer than
-   * rejectFrameDt throws; longer than maxFrameDt is clamped and reported in lastStep.droppedTime.
+   * for the next call). Returns the number of fixed steps taken. dt <= 0 or NaN throws (and, when
+   * settings.rejectFrameDt is set, longer than it); longer than maxFrameDt (a background tab) is
+   * clamped and reported in lastStep.droppedTime.
    */
   step(dt) {
     const n = this._native;
@@ -407,7 +410,7 @@ export class World {
     const n = this._native;
     if (n.eventCount() === 0) return NO_EVENTS;
     return n.events().map((e) => ({
-      type: e.type === 0 ? 'reset' : 'invariant',
+      type: EVENT_TYPES[e.type],
       kind: OBJECT_KINDS[e.kind],
       object: [...this.#objects].find((o) => !o.disposed && o._kindCode === e.kind && o._rawId === e.id) ?? null,
       message: e.message,
@@ -420,6 +423,17 @@ export class World {
     this._check(this._native.injectFault(object._kindCode, object._id, int(i, 'particle index')));
   }
 
+  /**
+   * Moves the coordinate origin to `offset` (m, in the current coordinates), for open worlds:
+   * every position the world holds becomes position - offset (particles, anchors and their
+   * targets, colliders, wind zones, chain roots); the motion goes on unchanged. Move your own
+   * objects by the same offset. Far from the origin floats lose precision (10 km out: ~1 mm), so
+   * keep the origin near the player, as with PhysX's shiftOrigin.
+   */
+  shiftOrigin(offset) {
+    const v = readPose(offset, IDENTITY);
+    this._check(this._native.shiftOrigin(v[0], v[1], v[2]));
+  }
   /** Hex string of the full simulation state; equal strings mean bit-identical states. */
   stateHash() { return this._native.stateHash(); }
   /** Counts of objects, the thread count in use, SIMD on/off. */
@@ -437,6 +451,7 @@ export class World {
 
 const NO_EVENTS = Object.freeze([]);
 const OBJECT_KINDS = ['rope', 'cloth', 'chain'];
+const EVENT_TYPES = ['reset', 'invariant', 'speed-clamped', 'teleport'];
 
 class Handle {
   #world; #id; #disposed = false;
@@ -591,8 +606,9 @@ export class Cloth extends Body {
 
 // Per-frame setters fill this scratch pose (x y z, qx qy qz qw) instead of making arrays, so a
 // frame's calls allocate nothing.
-const POSE = new Float64Array(7);
+const POSE = new Float64Array(8);  // x y z, qx qy qz qw, uniform scale
 function readPose(position, rotation) {
+  POSE[7] = 1;
   if (position && typeof position === 'object' && 'x' in position) {
     POSE[0] = num(position.x, 'position.x'); POSE[1] = num(position.y, 'position.y'); POSE[2] = num(position.z, 'position.z');
   } else {
@@ -608,16 +624,24 @@ function readPose(position, rotation) {
   }
   return POSE;
 }
-// A column-major 4x4 matrix (three.js Matrix4.elements) into POSE; scale is removed.
-function readMatrix(e) {
+// A column-major 4x4 matrix (three.js Matrix4.elements) into POSE; scale is removed. A mirrored
+// matrix (negative determinant) has no rigid pose: it is an error, never read as another pose.
+// With `uniform`, a non-uniform scale is an error too (a chain root: bones cannot follow it).
+function readMatrix(e, uniform = false) {
   if (!e || e.length !== 16) fail('matrix must have 16 elements (column-major)');
   const sx = Math.hypot(e[0], e[1], e[2]), sy = Math.hypot(e[4], e[5], e[6]), sz = Math.hypot(e[8], e[9], e[10]);
   if (!(sx > 0 && sy > 0 && sz > 0)) fail('matrix has a zero-length axis');
+  const det = e[0] * (e[5] * e[10] - e[6] * e[9]) - e[4] * (e[1] * e[10] - e[2] * e[9]) + e[8] * (e[1] * e[6] - e[2] * e[5]);
+  if (!(det > 0)) fail(`matrix is mirrored (determinant ${det} <= 0): a mirrored transform has no rotation; mirror the rest pose instead`);
+  if (uniform && (Math.abs(sx - sy) > 1e-3 * sx || Math.abs(sx - sz) > 1e-3 * sx)) {
+    fail(`matrix has a non-uniform scale (${sx}, ${sy}, ${sz}): a chain root takes rotation, translation and a uniform scale only`);
+  }
+  POSE[7] = sx;
   POSE[0] = e[12]; POSE[1] = e[13]; POSE[2] = e[14];
   quatFromRotation(e[0] / sx, e[4] / sy, e[8] / sz, e[1] / sx, e[5] / sy, e[9] / sz, e[2] / sx, e[6] / sy, e[10] / sz, POSE, 3);
   return POSE;
 }
-/** The rigid pose of a column-major 4x4 matrix (three.js Matrix4.elements), scale removed: { position, rotation }. */
+/** The rigid pose of a column-major 4x4 matrix (three.js Matrix4.elements), scale removed: { position, rotation }. Throws for a mirrored matrix. */
 export function poseFromMatrix(elements) {
   const P = readMatrix(elements);
   return { position: [P[0], P[1], P[2]], rotation: [P[3], P[4], P[5], P[6]] };
@@ -625,6 +649,9 @@ export function poseFromMatrix(elements) {
 function callPose(world, fn, id, P) {
   const n = world._native;
   world._check(n[fn](id, P[0], P[1], P[2], P[3], P[4], P[5], P[6]));
+}
+function setChainRoot(world, id, P) {
+  world._check(world._native.setChainRoot(id, P[0], P[1], P[2], P[3], P[4], P[5], P[6], P[7]));
 }
 
 /**
@@ -663,12 +690,16 @@ export class Chain extends Handle {
     this._world._check(this._world._native.setChainParams(this._id, p));
   }
   /** The root's pose from animation, reached at the end of the next step (interpolated across it). */
-  setRoot(position, rotation = IDENTITY) { callPose(this._world, 'setChainRoot', this._id, readPose(position, rotation)); }
-  /** setRoot from a column-major 4x4 world matrix (three.js Matrix4.elements); scale is removed. */
-  setRootMatrix(elements) { callPose(this._world, 'setChainRoot', this._id, readMatrix(elements)); }
+  setRoot(position, rotation = IDENTITY) { setChainRoot(this._world, this._id, readPose(position, rotation)); }
+  /**
+   * setRoot from a column-major 4x4 world matrix (three.js Matrix4.elements). A uniform scale s
+   * scales the chain (bone lengths, radii, gravity and external force, teleport distance) about its
+   * root; a non-uniform scale or a mirror (negative determinant) throws.
+   */
+  setRootMatrix(elements) { setChainRoot(this._world, this._id, readMatrix(elements, true)); }
   /** The pose of the simulation space (params.space = 'relative'), e.g. the hips. */
   setSpace(position, rotation = IDENTITY) { callPose(this._world, 'setChainSpace', this._id, readPose(position, rotation)); }
-  setSpaceMatrix(elements) { callPose(this._world, 'setChainSpace', this._id, readMatrix(elements)); }
+  setSpaceMatrix(elements) { callPose(this._world, 'setChainSpace', this._id, readMatrix(elements, true)); }
   /** Jumps the root there now, carrying the chain rigidly: same shape, no velocity added. */
   teleport(position, rotation = IDENTITY) { callPose(this._world, 'teleportChain', this._id, readPose(position, rotation)); }
   /** The rest pose on the current root, at rest. */
@@ -710,7 +741,10 @@ export class WindZone extends Handle {
 }
 
 export class Anchor extends Handle {
-  /** Target position: reached at the end of the next step, along a straight path across its substeps. */
+  /**
+   * Target position for the end of the next world.step(dt); the fixed steps inside the frame see
+   * it at their own time on the line from the previous target (see index.d.ts).
+   */
   setPosition(p) {
     const v = readPose(p, IDENTITY);  // no allocation: called every frame
     this._world._check(this._world._native.setAnchorPosition(this._id, v[0], v[1], v[2]));

@@ -275,8 +275,8 @@ class WorldBinding {
     int n = 0;
     return check(world_->chainJointCount(decode<ChainId>(id), &n)) ? -1 : n;
   }
-  int setChainRoot(double id, float px, float py, float pz, float qx, float qy, float qz, float qw) {
-    return check(world_->setChainRoot(decode<ChainId>(id), {{px, py, pz}, {qx, qy, qz, qw}}));
+  int setChainRoot(double id, float px, float py, float pz, float qx, float qy, float qz, float qw, float scale) {
+    return check(world_->setChainRoot(decode<ChainId>(id), {{px, py, pz}, {qx, qy, qz, qw}}, scale));
   }
   int setChainSpace(double id, float px, float py, float pz, float qx, float qy, float qz, float qw) {
     return check(world_->setChainSpace(decode<ChainId>(id), {{px, py, pz}, {qx, qy, qz, qw}}));
@@ -364,6 +364,7 @@ class WorldBinding {
   int removeWindZone(double id) { return check(world_->removeWindZone(decode<WindZoneId>(id))); }
   val airVelocityAt(float x, float y, float z) const { return vecToJs(world_->airVelocityAt({x, y, z})); }
 
+  int shiftOrigin(double x, double y, double z) { return check(world_->shiftOrigin(x, y, z)); }
   std::string stateHash() const {
     char buf[24];
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(world_->stateHash()));
@@ -557,6 +558,7 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("removeWindZone", &WorldBinding::removeWindZone)
       .function("airVelocityAt", &WorldBinding::airVelocityAt)
       .function("stateHash", &WorldBinding::stateHash)
+      .function("shiftOrigin", &WorldBinding::shiftOrigin)
       .function("stats", &WorldBinding::stats)
       .function("layoutVersion", &WorldBinding::layoutVersion)
       .function("saveSnapshot", &WorldBinding::saveSnapshot)

@@ -33,6 +33,11 @@ struct ClothParams {
   // Self-collision: particles of this cloth keep at least 2 * radius apart (or their rest
   // distance, if closer), found with a spatial hash once per step.
   bool selfCollision = false;
+  // m/s: the speed cap, as RopeParams::maxSpeed (0 = none).
+  float maxSpeed = 100.0f;
+  // Teleport detection on the cloth's anchors, as RopeParams::teleportDistance/teleportAngle.
+  float teleportDistance = 1.0f;
+  float teleportAngle = 1.5707963f;
 };
 
 // A rectangle in the local XY plane, `width` along X and `height` along -Y from the origin

@@ -23,6 +23,16 @@ struct RopeParams {
   // Long-range attachments: no particle gets farther from its nearest pinned particle than the
   // rope's rest length between them. Keeps long ropes from over-stretching at low substep counts.
   bool tethers = true;
+  // m/s: at the end of every step no particle is faster than this; faster ones are slowed to it
+  // and a WorldEvent::SpeedClamped says so. A safety net (360 km/h), not physics. 0 = no cap.
+  float maxSpeed = 100.0f;
+  // An anchor jump within one frame farther than this (m) from where the pinned particle is, or a
+  // turn of the line between the two farthest-apart pins by more than teleportAngle (rad), is a
+  // teleport: the whole rope is carried rigidly onto its anchors (shape and velocities kept, no
+  // velocity injected) and a WorldEvent::Teleported says so. The distance is per frame: 1 m at
+  // 60 Hz is 60 m/s. 0 disables each check. The same defaults as ChainParams.
+  float teleportDistance = 1.0f;
+  float teleportAngle = 1.5707963f;
 };
 
 struct RopeDef {

@@ -27,7 +27,9 @@ struct WorldSettings {
   int substeps = 8;            // per fixed step (1..128); small steps beat many iterations (Macklin 2019)
   int iterations = 1;          // constraint passes per substep (1..64)
   double maxFrameDt = 0.1;     // s: longer frames are clamped to this and the dropped time reported
-  double rejectFrameDt = 1.0;  // s: longer frames are an error (a stalled caller, not a hitch)
+  // s: opt-in: frames longer than this are an error instead of clamped. 0 (the default) = never:
+  // a 10 s frame (a tab back from the background) is clamped to maxFrameDt and reported.
+  double rejectFrameDt = 0;
   bool collisions = true;      // master switch for collider contacts
   int threads = 1;             // worker threads for the step: 1 = serial, 0 = all available
   // After every step, check each object's invariants (finite, under 500 m/s, pins exact, compliance-0
@@ -49,8 +51,11 @@ enum class ObjectKind : int { Rope = 0, Cloth = 1, Chain = 2 };
 // Something step() noticed. ObjectReset: a particle of the object became non-finite (a solver
 // failure or a corrupted write); the object was put back in its rest pose on its anchors and
 // nothing else was touched. InvariantViolated: a debug check failed (WorldSettings::debugChecks).
+// SpeedClamped: particles of a rope or cloth were faster than its maxSpeed and were slowed to it.
+// Teleported: a rope or cloth was carried rigidly onto anchors that jumped (its teleportDistance /
+// teleportAngle, or teleportAnchor).
 struct WorldEvent {
-  enum class Type : int { ObjectReset = 0, InvariantViolated = 1 };
+  enum class Type : int { ObjectReset = 0, InvariantViolated = 1, SpeedClamped = 2, Teleported = 3 };
   Type type = Type::ObjectReset;
   ObjectKind kind = ObjectKind::Rope;
   Handle object;          // the object's id (as RopeId / ClothId / ChainId)
@@ -89,7 +94,8 @@ class World {
 
   // --- time --------------------------------------------------------------------------------
   // Adds frameDt (s) to the accumulator and runs the fixed steps it covers. frameDt <= 0, NaN,
-  // inf or > rejectFrameDt is an error and changes nothing; > maxFrameDt is clamped (reported).
+  // inf (or > rejectFrameDt when that is set) is an error and changes nothing; > maxFrameDt is
+  // clamped (reported in StepReport::droppedTime).
   Status step(double frameDt, StepReport* report = nullptr);
   const WorldSettings& settings() const;
   Status setSettings(const WorldSettings& settings);  // validated; the accumulator is kept
@@ -147,7 +153,10 @@ class World {
   // The root's pose (from animation) reached at the end of the next step; the chain follows it
   // along an interpolated path across the substeps. A jump past the teleport thresholds is
   // carried rigidly (ChainParams::teleportDistance / teleportAngle).
-  Status setChainRoot(ChainId id, const Transform& root);
+  // `scale` is the root's uniform scale (1e-4..1e4): the chain behaves as the unscaled chain scaled
+  // by it (bone lengths, joint radii, gravity and external force, teleport distance); a change of
+  // scale carries the joints about the root to the new size. Colliders keep their own sizes.
+  Status setChainRoot(ChainId id, const Transform& root, float scale = 1);
   // The pose of the chain's simulation space (ChainSpace::Relative), e.g. the hips.
   Status setChainSpace(ChainId id, const Transform& space);
   // Jumps the root there at once, carrying the chain rigidly: same shape, velocities turned
@@ -177,10 +186,17 @@ class World {
   // --- anchors (kinematic targets) ----------------------------------------------------------
   Status addAnchor(Vec3 position, AnchorId* out);
   Status removeAnchor(AnchorId id);  // particles pinned to it become free
-  // The new position is reached at the end of the next step; particles pinned to it follow a
-  // straight path across the substeps, so a moving anchor injects no velocity spike.
+  // The target for the end of the next step() call (the frame's end time). Fixed steps inside
+  // the frame see the anchor where it is at their own time on the straight line from the previous
+  // frame's target to this one, so at any frame rate (144 Hz, or frames that leave time in the
+  // accumulator) a pinned particle is where the scripted path is at the simulated time, neither
+  // ahead nor behind. A jump past the objects' teleport thresholds is handled as a teleport.
   Status setAnchorPosition(AnchorId id, Vec3 position);
-  // Jumps there at once: no interpolation, and pinned particles do not gain velocity.
+  // Jumps there at once: no interpolation. At the start of the next step() every rope and cloth
+  // pinned to it is carried rigidly so that its exact pins sit on their anchors (translation, and
+  // the turn of the line between its two farthest-apart pins): no velocity is injected. As it
+  // happens at the step, teleportAnchor and teleportRope/teleportCloth give the same result in
+  // either order (an object already on its anchors is not moved again).
   Status teleportAnchor(AnchorId id, Vec3 position);
   Status anchorPosition(AnchorId id, Vec3* out) const;
   // Pins a particle to an anchor: exactly (maxDistance 0), or kept within maxDistance (m) of it,
@@ -199,14 +215,26 @@ class World {
   // --- colliders ----------------------------------------------------------------------------
   Status addCollider(const ColliderDef& def, ColliderId* out);
   Status removeCollider(ColliderId id);
-  // The pose reached at the end of the next step; the collider sweeps there across the substeps
-  // (pushing what it meets), so fast motion does not tunnel.
+  // The pose at the end of the next step() call; fixed steps see it interpolated to their own
+  // time (as setAnchorPosition) and the collider sweeps there across the substeps (pushing what
+  // it meets), so fast motion does not tunnel.
   Status setColliderTransform(ColliderId id, const Transform& transform);
   // Jumps there at once, sweeping nothing (placement, respawn).
   Status teleportCollider(ColliderId id, const Transform& transform);
   Status setColliderEnabled(ColliderId id, bool enabled);
   Status setColliderFriction(ColliderId id, float friction);
   Status collider(ColliderId id, ColliderDef* out) const;
+
+  // --- open worlds -------------------------------------------------------------------------
+  // Moves the coordinate origin to (x, y, z) (m, in the current coordinates): every position the
+  // world holds (particles, rest poses, anchors and their targets, colliders, wind zones, chain
+  // roots and spaces) becomes position - (x, y, z), computed in double and rounded once (exact for
+  // a nearby offset); velocities, shapes and time are untouched, so the simulation goes on as if
+  // nothing happened, only described from the new origin. Floats have ~7 significant digits: 10 km
+  // out a position is good to ~1 mm, so an open world keeps its origin near the player (PhysX's
+  // PxScene::shiftOrigin, a floating origin) and moves its own objects by the same offset. The
+  // turbulence noise is fixed to the coordinates, so its pattern (not its statistics) changes.
+  Status shiftOrigin(double x, double y, double z);
 
   // --- snapshots -----------------------------------------------------------------------------
   // The full state (settings, objects, anchors, colliders, time) as bytes or as JSON. Loading

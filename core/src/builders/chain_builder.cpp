@@ -106,6 +106,9 @@ Status resolveChainParams(ChainState& c, const ChainParams& p) {
     f.out->resize(n);
     for (int j = 0; j < n; ++j) (*f.out)[j] = f.base * evaluateCurve(*f.curve, c.along[j]);
   }
+  // lengths and accelerations follow the root's scale (ChainState::scale; exact when it is 1)
+  for (std::vector<float>* scaled : {&c.jGravity, &c.jExternal, &c.jRadius})
+    for (float& v : *scaled) v *= c.scale;
   for (int j = 0; j < n; ++j) {
     double s, co;
     sinCos(c.jSinLimit[j], &s, &co);
@@ -117,6 +120,29 @@ Status resolveChainParams(ChainState& c, const ChainParams& p) {
   c.cosHalfTeleport = static_cast<float>(co);
   c.params = p;
   return Status::Ok();
+}
+
+void scaleChain(ChainState& c, float scale) {
+  if (scale == c.scale) return;
+  const float ratio = scale / c.scale;
+  c.scale = scale;
+  for (int j = 0; j < c.joints(); ++j) {
+    c.localPosition[j] = c.restLocalPosition[j] * scale;
+    c.boneLength[j] = c.restBoneLength[j] * scale;
+  }
+  resolveChainParams(c, c.params);  // valid already: only the scaled values change
+  // carry the joints about the root: the same shape at the new size, velocities scaled with it
+  const Vec3 r = c.rootFrom.position;
+  for (int j = 0; j < c.joints(); ++j) {
+    const Vec3 p = r + (Vec3{c.px[j], c.py[j], c.pz[j]} - r) * ratio;
+    const Vec3 o = r + (Vec3{c.ox[j], c.oy[j], c.oz[j]} - r) * ratio;
+    const Vec3 q = r + (Vec3{c.qx[j], c.qy[j], c.qz[j]} - r) * ratio;
+    c.px[j] = p.x; c.py[j] = p.y; c.pz[j] = p.z;
+    c.ox[j] = o.x; c.oy[j] = o.y; c.oz[j] = o.z;
+    c.qx[j] = q.x; c.qy[j] = q.y; c.qz[j] = q.z;
+    c.vx[j] *= ratio; c.vy[j] *= ratio; c.vz[j] *= ratio;
+  }
+  c.writeOutput(0, c.joints());
 }
 
 void poseChainAtRest(ChainState& c) {
@@ -200,6 +226,8 @@ Status buildChain(const ChainDef& def, ChainState* out) {
     if (j + 1 < n) total += c.boneLength[j];
   }
   for (int j = 0; j < n; ++j) c.along[j] /= total;
+  c.restLocalPosition = c.localPosition;
+  c.restBoneLength = c.boneLength;
   for (int j = 0; j < n; ++j) c.baseInvMass[j] = c.invMass[j] = j == 0 ? 0.0f : 1.0f;
   WISP_TRY(resolveChainParams(c, def.params));
   c.rootFrom = c.rootTo = root;

@@ -18,6 +18,9 @@ Status resolveChainParams(ChainState& c, const ChainParams& p);
 Status buildChain(const ChainDef& def, ChainState* out);
 // Rest pose on the current root (rootTo), velocities zero, outputs written.
 void poseChainAtRest(ChainState& c);
+// Sets the root's uniform scale (ChainState::scale): rest lengths, radii, gravity, external force
+// and teleport distance follow it, and the joints are carried about the root to the new size.
+void scaleChain(ChainState& c, float scale);
 // A curve's multiplier at t (1 for an empty curve; constant past the end keys).
 float evaluateCurve(const Curve& curve, float t);
 

@@ -21,6 +21,12 @@ struct ChainState : Particles {
   std::vector<Vec3> childAxis;       // unit direction of bone j in joint j's frame (last joint: unused)
   std::vector<float> boneLength;     // m, bone j: joint j to j+1 (last joint: 0)
   std::vector<float> along;          // t in [0, 1] along the chain by rest length (for the curves)
+  // The root's uniform scale (setChainRoot): localPosition, boneLength, the joint radii, gravity,
+  // external force and the teleport distance are the unscaled values (rest*) times it, so a scaled
+  // chain moves as the unscaled one scaled (geometric similarity: lengths and accelerations scale).
+  float scale = 1;
+  std::vector<Vec3> restLocalPosition;
+  std::vector<float> restBoneLength;
 
   // per-joint values: base * curve(along)
   std::vector<float> jDamping, jStiffness, jElasticity, jInertia, jGravity, jExternal, jRadius, jCosLimit, jSinLimit;

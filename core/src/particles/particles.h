@@ -28,6 +28,7 @@ struct Particles {
   std::vector<float> initialPositions;  // interleaved xyz at creation, for reset()
   std::vector<float> out;               // interleaved xyz for rendering (the view JS sees)
   bool broken = false;                  // set by the step when the state went non-finite (not saved)
+  float clampedSpeed = 0;               // m/s: set by the step when maxSpeed slowed particles: the fastest (not saved)
 
   int count() const { return static_cast<int>(px.size()); }
 

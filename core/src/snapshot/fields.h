@@ -36,6 +36,7 @@ template <class Ar> void visit(Ar& ar, RopeParams& p) {
   ar("gravityScale", p.gravityScale); ar("yieldRatio", p.yieldRatio); ar("plasticity", p.plasticity);
   ar("collide", p.collide); ar("tethers", p.tethers);
   ar("colliderMask", p.colliderMask);
+  ar("maxSpeed", p.maxSpeed); ar("teleportDistance", p.teleportDistance); ar("teleportAngle", p.teleportAngle);
 }
 
 template <class Ar> void visit(Ar& ar, ClothParams& p) {
@@ -47,6 +48,7 @@ template <class Ar> void visit(Ar& ar, ClothParams& p) {
   ar("colliderMask", p.colliderMask);
   ar("pressure", p.pressure); ar("volumeCompliance", p.volumeCompliance);
   ar("tetherCompliance", p.tetherCompliance);
+  ar("maxSpeed", p.maxSpeed); ar("teleportDistance", p.teleportDistance); ar("teleportAngle", p.teleportAngle);
 }
 
 template <class Ar> void visit(Ar& ar, ClothGrid& g) {

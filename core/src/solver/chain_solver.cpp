@@ -82,7 +82,7 @@ Transform carried(const Transform& p, const Transform& a, const Transform& b, fl
 
 bool isTeleport(const ChainState& c, const Transform& a, const Transform& b) {
   const ChainParams& p = c.params;
-  if (p.teleportDistance > 0 && length(b.position - a.position) > p.teleportDistance) return true;
+  if (p.teleportDistance > 0 && length(b.position - a.position) > p.teleportDistance * c.scale) return true;
   return p.teleportAngle > 0 && halfAngleCos(a.rotation, b.rotation) < c.cosHalfTeleport;
 }
 

@@ -7,14 +7,31 @@ namespace {
 std::atomic<uint32_t> gNextWorldTag{1};
 }  // namespace
 
-void World::Impl::runFrame(int fixedSteps) {
-  rebuildLists();
-  for (size_t i = 0; i < anchors.size(); ++i) anchorPaths[i] = {anchors[i].from, anchors[i].to};
+// A collider's pose at fraction alpha of the way from the previous target to the current one
+// (exactly the target at 1).
+static Transform colliderEnd(const ColliderSlot& c, float alpha) {
+  if (alpha >= 1.0f) return c.def.transform;
+  return {lerp(c.prev.position, c.def.transform.position, alpha), nlerp(c.prev.rotation, c.def.transform.rotation, alpha)};
+}
+
+void World::Impl::preparePaths(bool stepping, float alpha) {
+  for (size_t i = 0; i < anchors.size(); ++i) {
+    const AnchorSlot& a = anchors[i];
+    // the last fixed step ends on the line from the previous frame's target to this one's
+    const Vec3 end = stepping ? lerp(a.prev, a.to, alpha) : (a.jump ? a.to : a.from);
+    anchorPaths[i] = {a.from, end};
+  }
   colliderPaths.clear();
   for (const ColliderSlot& c : colliders) {
     if (!c.alive || !c.def.enabled) continue;
-    colliderPaths.push_back(pathOf(c.def, c.from));
+    ColliderPath path = pathOf(c.def, c.from);
+    path.to = colliderEnd(c, alpha);
+    colliderPaths.push_back(path);
   }
+}
+
+void World::Impl::runFrame(int fixedSteps) {
+  rebuildLists();
   StepContext ctx;
   ctx.fixedSteps = fixedSteps;
   ctx.substeps = settings.substeps;
@@ -30,11 +47,15 @@ void World::Impl::runFrame(int fixedSteps) {
   ctx.colliderCount = static_cast<int>(colliderPaths.size());
   const int threads = stepThreads(totalParticles);
 
-  // Each object notes whether its state went non-finite, in its own job.
+  // Each object notes whether its state went non-finite, and applies its speed cap, in its own job.
+  auto finish = [](auto& o) {
+    o.broken = !allFinite(o);
+    o.clampedSpeed = capSpeed(o, o.params.maxSpeed);
+  };
   auto simulate = [&](ObjectRef o, int t) {
     switch (o.kind) {
-      case Kind::Rope: simulateRope(ropes[o.index], ctx, t); ropes[o.index].broken = !allFinite(ropes[o.index]); break;
-      case Kind::Cloth: simulateCloth(cloths[o.index], ctx, t); cloths[o.index].broken = !allFinite(cloths[o.index]); break;
+      case Kind::Rope: simulateRope(ropes[o.index], ctx, t); finish(ropes[o.index]); break;
+      case Kind::Cloth: simulateCloth(cloths[o.index], ctx, t); finish(cloths[o.index]); break;
       case Kind::Chain: simulateChain(chains[o.index], ctx); chains[o.index].broken = !allFinite(chains[o.index]); break;
     }
   };
@@ -42,11 +63,25 @@ void World::Impl::runFrame(int fixedSteps) {
   for (ObjectRef o : bigObjects) simulate(o, threads);
 
   contain();
+  reportClampedSpeeds();
   if (settings.debugChecks) debugCheck();
 
   steps += static_cast<uint64_t>(fixedSteps);
-  for (AnchorSlot& a : anchors) a.from = a.to;
-  for (ColliderSlot& c : colliders) c.from = c.def.transform;
+}
+
+void World::Impl::reportClampedSpeeds() {
+  auto scan = [this](auto& objects, ObjectKind kind, const char* name) {
+    for (size_t i = 0; i < objects.size(); ++i) {
+      auto& o = objects[i];
+      if (!o.alive || o.clampedSpeed == 0.0f) continue;
+      report(WorldEvent::Type::SpeedClamped, kind, static_cast<uint32_t>(i), o.generation,
+             std::string(name) + " " + std::to_string(i) + ": particles up to " + std::to_string(o.clampedSpeed) +
+                 " m/s were slowed to maxSpeed " + std::to_string(o.params.maxSpeed) + " m/s");
+      o.clampedSpeed = 0;
+    }
+  };
+  scan(ropes, ObjectKind::Rope, "rope");
+  scan(cloths, ObjectKind::Cloth, "cloth");
 }
 
 void World::Impl::contain() {
@@ -124,7 +159,7 @@ Status World::validate(const WorldSettings& s) {
   WISP_TRY(checkRange("WorldSettings.substeps", s.substeps, 1, 128));
   WISP_TRY(checkRange("WorldSettings.iterations", s.iterations, 1, 64));
   WISP_TRY(checkRange("WorldSettings.maxFrameDt", s.maxFrameDt, s.fixedDt, 1000 * s.fixedDt));
-  WISP_TRY(checkRange("WorldSettings.rejectFrameDt", s.rejectFrameDt, s.maxFrameDt, 3600));
+  if (s.rejectFrameDt != 0) WISP_TRY(checkRange("WorldSettings.rejectFrameDt (0 = off)", s.rejectFrameDt, s.maxFrameDt, 3600));
   WISP_TRY(checkRange("WorldSettings.threads", s.threads, 0, 64));
   WISP_TRY(validateWind(s.wind));
   return Status::Ok();
@@ -149,13 +184,14 @@ Status World::step(double frameDt, StepReport* report) {
     return Status::Error(StatusCode::InvalidArgument, "step: frameDt must be a finite number of seconds (got " + formatValue(frameDt) + ")");
   if (frameDt <= 0)
     return Status::Error(StatusCode::InvalidArgument, "step: frameDt must be > 0 s (got " + formatValue(frameDt) + ")");
-  if (frameDt > w.settings.rejectFrameDt)
+  if (w.settings.rejectFrameDt > 0 && frameDt > w.settings.rejectFrameDt)
     return Status::Error(StatusCode::InvalidArgument,
                          "step: frameDt " + formatValue(frameDt) + " s is longer than WorldSettings.rejectFrameDt (" +
                              formatValue(w.settings.rejectFrameDt) + " s); after a long pause call step with a short dt");
   w.events.clear();
   double dropped = frameDt > w.settings.maxFrameDt ? frameDt - w.settings.maxFrameDt : 0.0;
-  w.accumulator += std::min(frameDt, w.settings.maxFrameDt);
+  const double frame = std::min(frameDt, w.settings.maxFrameDt);
+  w.accumulator += frame;
   // A relative tolerance so that frame times that sum to whole steps in exact arithmetic
   // (144 frames of 1/144 s = 60 steps of 1/60 s) are not one step short from rounding.
   const double dt = w.settings.fixedDt;
@@ -165,7 +201,23 @@ Status World::step(double frameDt, StepReport* report) {
     ++k;
   }
   if (std::fabs(w.accumulator) < dt * 1e-9) w.accumulator = 0;  // round-off, not time
+  // Every fixed step of this call ends after the previous call's end time (the accumulator held
+  // less than one step), so the anchors' and colliders' targets at those times lie on the line
+  // from the previous call's targets to this one's; the last ends `leftover` before this call's end.
+  const float alpha = w.accumulator > 0 ? static_cast<float>(1.0 - w.accumulator / frame) : 1.0f;
+  w.preparePaths(k > 0, alpha);
+  w.resolveTeleports(k > 0);
   if (k > 0) w.runFrame(k);
+  for (size_t i = 0; i < w.anchors.size(); ++i) {
+    AnchorSlot& a = w.anchors[i];
+    if (k > 0 || a.jump) a.from = w.anchorPaths[i].to;
+    a.prev = a.to;
+    a.jump = false;
+  }
+  for (ColliderSlot& c : w.colliders) {
+    if (k > 0) c.from = colliderEnd(c, alpha);
+    c.prev = c.def.transform;
+  }
   if (report) {
     report->fixedSteps = k;
     report->droppedTime = dropped;
@@ -230,7 +282,7 @@ uint64_t World::stateHash() const {
     // field by field: structs with bools have padding bytes of unspecified value
     const RopeParams& p = r.params;
     for (float f : {p.radius, p.stretchCompliance, p.bendCompliance, p.damping, p.drag, p.gravityScale,
-                    p.yieldRatio, p.plasticity})
+                    p.yieldRatio, p.plasticity, p.maxSpeed, p.teleportDistance, p.teleportAngle})
       h.value(f);
     h.value(static_cast<uint8_t>(p.bending));
     h.value(static_cast<uint8_t>(p.collide));
@@ -247,7 +299,8 @@ uint64_t World::stateHash() const {
     const ClothParams& p = c.params;
     for (float f : {p.radius, p.stretchCompliance, p.shearCompliance, p.bendCompliance, p.tetherSlack, p.damping,
                     p.gravityScale, p.dragCoefficient, p.liftCoefficient, p.airDensity, p.residualTolerance,
-                    p.pressure, p.volumeCompliance, p.tetherCompliance})
+                    p.pressure, p.volumeCompliance, p.tetherCompliance, p.maxSpeed, p.teleportDistance,
+                    p.teleportAngle})
       h.value(f);
     h.value(static_cast<uint8_t>(p.bending));
     h.value(static_cast<uint8_t>(p.tethers));
@@ -278,9 +331,10 @@ uint64_t World::stateHash() const {
     }
     h.value(static_cast<uint8_t>(c.ownSpace));
     h.value(c.teleports);
+    h.value(c.scale);
   }
   for (const AnchorSlot& a : w.anchors)
-    if (a.alive) { h.value(a.from); h.value(a.to); }
+    if (a.alive) { h.value(a.from); h.value(a.to); h.value(a.prev); h.value(static_cast<uint8_t>(a.jump)); }
   for (const WindZoneSlot& z : w.windZones) {
     if (!z.alive) continue;
     const WindZoneDef& d = z.def;
@@ -296,7 +350,7 @@ uint64_t World::stateHash() const {
     if (c.alive) {
       const ColliderDef& d = c.def;
       h.value(static_cast<int32_t>(d.type));
-      for (const Transform* t : {&d.transform, &c.from}) {
+      for (const Transform* t : {&d.transform, &c.from, &c.prev}) {
         h.value(t->position);
         h.value(t->rotation);
       }

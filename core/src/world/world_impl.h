@@ -48,7 +48,11 @@ inline uint32_t nextGeneration(uint32_t tag, uint32_t previous) {
 struct AnchorSlot {
   uint32_t generation = 0;
   bool alive = false;
-  Vec3 from, to;       // m: pose at the end of the previous frame, and the target for this one
+  // m: where it was at the end of the last fixed step, the target given before the last step()
+  // call (for the frame's end time then), and the target for the end of the next step() call.
+  Vec3 from, to;
+  Vec3 prev;
+  bool jump = false;   // teleportAnchor since the last step(): pinned objects are carried there
   // The object that made it for RopeDef/ClothDef::pinned and removes it with itself.
   enum class Owner : uint8_t { None, Rope, Cloth } ownerKind = Owner::None;
   int32_t ownerIndex = -1;
@@ -64,7 +68,8 @@ struct ColliderSlot {
   uint32_t generation = 0;
   bool alive = false;
   ColliderDef def;     // def.transform is the target pose for this frame
-  Transform from;      // pose at the end of the previous frame
+  Transform from;      // pose at the end of the last fixed step
+  Transform prev;      // the target given before the last step() call (its end time)
 };
 
 // A free slot from `freeList`, or a new one at the end of `slots` (then `grown` is true).
@@ -84,13 +89,13 @@ uint32_t takeSlot(std::vector<Slot>& slots, std::vector<uint32_t>& freeList, boo
 // them only in the namespace of their types.
 template <class Ar> void visit(Ar& ar, AnchorSlot& a) {
   ar("generation", a.generation); ar("alive", a.alive); ar("from", a.from); ar("to", a.to);
-  ar("ownerKind", a.ownerKind); ar("ownerIndex", a.ownerIndex);
+  ar("ownerKind", a.ownerKind); ar("ownerIndex", a.ownerIndex); ar("prev", a.prev); ar("jump", a.jump);
 }
 template <class Ar> void visit(Ar& ar, WindZoneSlot& z) {
   ar("generation", z.generation); ar("alive", z.alive); ar("def", z.def);
 }
 template <class Ar> void visit(Ar& ar, ColliderSlot& c) {
-  ar("generation", c.generation); ar("alive", c.alive); ar("def", c.def); ar("from", c.from);
+  ar("generation", c.generation); ar("alive", c.alive); ar("def", c.def); ar("from", c.from); ar("prev", c.prev);
 }
 
 template <class Slot>
@@ -132,6 +137,7 @@ struct World::Impl {
 
   // per-step scratch, grown only when objects are added
   std::vector<AnchorPath> anchorPaths;
+  std::vector<uint8_t> anchorJumped;  // per anchor slot: its move this frame is a teleport
   std::vector<ColliderPath> colliderPaths;
   std::vector<WindZoneField> zoneFields;
   // objects solved whole, one per work item; and big ones, solved one at a time in chunks
@@ -203,9 +209,13 @@ struct World::Impl {
   uint32_t newAnchorSlot(Vec3 p, AnchorSlot::Owner kind, int32_t owner) {
     bool grown;
     uint32_t slot = openSlot(anchors, freeAnchors, &grown);
-    if (grown) anchorPaths.resize(anchors.size());
+    if (grown) {
+      anchorPaths.resize(anchors.size());
+      anchorJumped.resize(anchors.size());
+    }
     AnchorSlot& a = anchors[slot];
-    a.from = a.to = p;
+    a.from = a.to = a.prev = p;
+    a.jump = false;
     a.ownerKind = kind;
     a.ownerIndex = owner;
     return slot;
@@ -321,6 +331,22 @@ struct World::Impl {
     c.computeNormals();
   }
   void resetToRest(ChainState& c) { poseChainAtRest(c); }
+  // RopeParams/ClothParams::maxSpeed (0 = none): particles faster than it are slowed to it, at
+  // the end of a frame. Returns the fastest speed found when it clipped, else 0. Squared speeds
+  // are compared, so nothing changes (not a bit) while every particle is under the cap.
+  static float capSpeed(Particles& o, float maxSpeed) {
+    if (!(maxSpeed > 0.0f)) return 0.0f;
+    const float max2 = maxSpeed * maxSpeed;
+    float fastest2 = 0;
+    for (int i = 0; i < o.count(); ++i) {
+      const float v2 = o.vx[i] * o.vx[i] + o.vy[i] * o.vy[i] + o.vz[i] * o.vz[i];
+      if (!(v2 > max2)) continue;
+      fastest2 = std::max(fastest2, v2);
+      const float s = maxSpeed / std::sqrt(v2);
+      o.vx[i] *= s; o.vy[i] *= s; o.vz[i] *= s;
+    }
+    return std::sqrt(fastest2);
+  }
   template <class State>
   int firstBadParticle(const State& o) {
     for (int i = 0; i < o.count(); ++i)
@@ -343,6 +369,16 @@ struct World::Impl {
   void contain();
   // WorldSettings::debugChecks: the first problem of each object, as an event (world.cpp).
   void debugCheck();
+  // A SpeedClamped event for each object whose maxSpeed clipped in the last frame (world.cpp).
+  void reportClampedSpeeds();
+  // Anchor and collider paths for a frame whose last fixed step ends at fraction `alpha` of the
+  // way from the previous targets to the current ones (world.cpp).
+  // Without a fixed step (`stepping` false) anchors stay where they are, teleported ones at their target.
+  void preparePaths(bool stepping, float alpha);
+  // Teleports (world_teleport.cpp): objects pinned to anchors that jumped past their thresholds,
+  // or were teleported, are carried rigidly onto them; those anchors' paths stop interpolating.
+  // With `detect` false only teleportAnchor's jumps are resolved (a call that runs no fixed step).
+  void resolveTeleports(bool detect);
   // One frame of fixedSteps fixed steps for every object (world.cpp).
   void runFrame(int fixedSteps);
 };

@@ -260,10 +260,12 @@ static Status checkTransform(const char* positionName, const char* rotationName,
   return checkQuat(rotationName, t.rotation);
 }
 
-Status World::setChainRoot(ChainId id, const Transform& root) {
+Status World::setChainRoot(ChainId id, const Transform& root, float scale) {
   ChainState* c = impl_->chain(id);
   if (!c) return badHandle("chain", id);
   WISP_TRY(checkTransform("setChainRoot: root.position", "setChainRoot: root.rotation", root));
+  if (!(scale >= 1e-4f && scale <= 1e4f)) WISP_TRY(checkRange("setChainRoot: scale", scale, 1e-4, 1e4));
+  scaleChain(*c, scale);
   c->rootTo = {root.position, normalize(root.rotation)};
   return Status::Ok();
 }

@@ -37,21 +37,11 @@ Status World::teleportAnchor(AnchorId id, Vec3 position) {
   Impl& w = *impl_;
   if (!w.anchorLive(id)) return badHandle("anchor", id);
   WISP_TRY(checkFiniteVec("anchor position", position));
-  const Vec3 shift = position - w.anchors[id.index].to;
-  w.anchors[id.index].from = w.anchors[id.index].to = position;
-  w.forEachObject([&](Particles& r) {
-    bool moved = false;
-    for (int i = 0; i < r.count(); ++i) {
-      if (r.anchor[i] != static_cast<int32_t>(id.index)) continue;
-      // exact pins land on the anchor; leashed particles keep their offset from it
-      Vec3 x = r.pinDistance[i] == 0.0f ? position : Vec3{r.px[i], r.py[i], r.pz[i]} + shift;
-      r.px[i] = r.ox[i] = x.x;
-      r.py[i] = r.oy[i] = x.y;
-      r.pz[i] = r.oz[i] = x.z;
-      moved = true;
-    }
-    if (moved) r.writeOutput(0, r.count());
-  });
+  // `from` stays until the next step() resolves the jump (World::Impl::resolveTeleports): leashed
+  // particles follow by the jump, exact pins land on the anchor, whatever was teleported meanwhile
+  AnchorSlot& a = w.anchors[id.index];
+  a.to = a.prev = position;
+  a.jump = true;
   return Status::Ok();
 }
 
@@ -72,7 +62,7 @@ Status World::addCollider(const ColliderDef& def, ColliderId* out) {
   ColliderSlot& c = w.colliders[slot];
   c.def = def;
   c.def.transform.rotation = normalize(def.transform.rotation);
-  c.from = c.def.transform;
+  c.from = c.prev = c.def.transform;
   out->index = slot;
   out->generation = c.generation;
   return Status::Ok();
@@ -97,7 +87,7 @@ Status World::setColliderTransform(ColliderId id, const Transform& t) {
 Status World::teleportCollider(ColliderId id, const Transform& t) {
   WISP_TRY(setColliderTransform(id, t));
   ColliderSlot& c = impl_->colliders[id.index];
-  c.from = c.def.transform;
+  c.from = c.prev = c.def.transform;
   return Status::Ok();
 }
 

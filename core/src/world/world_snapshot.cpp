@@ -51,6 +51,7 @@ template <class Ar> void visit(Ar& ar, ChainState& c) {
   ar("rootFrom", c.rootFrom); ar("rootTo", c.rootTo); ar("spaceFrom", c.spaceFrom); ar("spaceTo", c.spaceTo);
   ar("ownSpace", c.ownSpace); ar("simRotation", c.simRotation); ar("teleports", c.teleports);
   ar("worldRotations", c.worldRotations); ar("localRotations", c.localRotations);
+  ar("scale", c.scale); ar("restLocalPosition", c.restLocalPosition); ar("restBoneLength", c.restBoneLength);
   // the per-joint parameters derive from params: checkSnapshot resolves them again
 }
 template <class Ar> void visit(Ar& ar, World::Impl& w) {
@@ -67,7 +68,7 @@ template <class Ar> void visit(Ar& ar, World::Impl& w) {
 namespace {
 
 constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
-constexpr uint32_t kSnapshotVersion = 2;  // 2: chains; tapered, inside and grouped colliders
+constexpr uint32_t kSnapshotVersion = 3;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets
 
 Status badSnapshot(const std::string& why) {
   return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);
@@ -153,6 +154,7 @@ static Status checkSnapshot(World::Impl& w) {
     const size_t n = c.px.size();
     if (n < 2 || !sized(c.localPosition, n) || !sized(c.localRotation, n) || !sized(c.childAxis, n) ||
         !sized(c.boneLength, n) || !sized(c.along, n) || !sized(c.simRotation, n) ||
+        !sized(c.restLocalPosition, n) || !sized(c.restBoneLength, n) || !(c.scale >= 1e-4f && c.scale <= 1e4f) ||
         c.worldRotations.size() != 4 * n || c.localRotations.size() != 4 * n)
       return badSnapshot("chain arrays do not match its joints");
     for (size_t j = 0; j < n; ++j)
@@ -198,6 +200,7 @@ static void adopt(World::Impl& w, World::Impl&& loaded) {
   for (auto& z : w.windZones) restamp(z.generation);
   w.zoneFields.reserve(w.windZones.size());
   w.anchorPaths.resize(w.anchors.size());
+  w.anchorJumped.resize(w.anchors.size());
   w.colliderPaths.clear();
   w.colliderPaths.reserve(w.colliders.size());
   w.layoutVersion = layout;
