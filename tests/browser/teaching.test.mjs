@@ -56,12 +56,15 @@ test('lab: the pendulum\'s period matches the exact large-angle period, the refe
 test('frame-rate sweep: the clip at 24, 30, 120 and 240 Hz stays with the 60 Hz one', async () => {
   const worst = await page.evaluate(() => {
     __app.start('framerate');
+    __app.gui.controllersRecursive().find((c) => c.property === 'speed').setValue(0.5);
     __app.advance(300);
     return Array.from(__app.sceneState.worst);
   });
-  // lanes: 24, 30, 60, 120, 240 Hz
-  assert.ok(worst[3] < 1e-3 && worst[4] < 1e-3, `120 Hz ${worst[3]} m, 240 Hz ${worst[4]} m from 60 Hz`);
-  assert.ok(worst[0] < 0.01 && worst[1] < 0.01, `24 Hz ${worst[0]} m, 30 Hz ${worst[1]} m from 60 Hz`);
+  // lanes: 24, 30, 60, 120, 240 Hz. Frames that land on fixed steps see the same anchor path: the
+  // same bits. 24 and 30 Hz sample the clip more coarsely (a polyline through fewer points), which
+  // is all that separates them.
+  assert.ok(worst[3] < 1e-6 && worst[4] < 1e-6, `120 Hz ${worst[3]} m, 240 Hz ${worst[4]} m from 60 Hz`);
+  assert.ok(worst[0] < 0.008 && worst[1] < 0.003, `24 Hz ${worst[0]} m, 30 Hz ${worst[1]} m from 60 Hz`);
 });
 
 test('inspector: alt-click shows a rope point\'s state and its segments; a cloth point\'s edges', async () => {

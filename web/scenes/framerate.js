@@ -6,6 +6,7 @@ const RATES = [24, 30, 60, 120, 240];
 const COLORS = [0xff6b6b, 0xffb36b, 0x7fe0b0, 0x7fc8ff, 0xc69bff];
 const CSS = ['#ff6b6b', '#ffb36b', '#7fe0b0', '#7fc8ff', '#c69bff'];
 const HOME = [-0.9, 2.2, 0];
+const HISTORY = 8;  // fixed steps of the 60 Hz rope kept for comparison (a 24 Hz frame spans 2.5)
 
 // The clip: the handle sweeps a figure eight, 1.6 s per loop.
 function clip(t, speed) {
@@ -16,7 +17,7 @@ function clip(t, speed) {
 export default {
   name: 'framerate',
   title: 'Frame-rate sweep',
-  description: 'One rope clip played at 24, 30, 60, 120 and 240 frames per second, one world each, drawn on top of each other. Every parameter in Wisp is per second and frame time is consumed in fixed steps, so the ropes agree; the numbers give each rope\'s largest distance from the 60 Hz one.',
+  description: 'One rope clip played at 24, 30, 60, 120 and 240 frames per second, one world each, drawn on top of each other. Every parameter in Wisp is per second, frame time is consumed in fixed steps and anchors are placed at each step\'s time, so the ropes agree; the numbers give each rope\'s largest distance from the 60 Hz one at the same simulated time (what remains comes from sampling the clip at 24 or 30 Hz: a coarser path).',
   camera: { position: [0, 1.5, 4.2], target: [-0.2, 1.5, 0] },
   params: {
     speed: { value: 1, min: 0, max: 3, step: 0.01, label: 'clip speed (×)', tip: 'Plays the handle\'s figure-eight faster or slower.' },
@@ -34,7 +35,9 @@ export default {
       return { rate, world: w, anchor, rope, clock: 0, frame: 0 };
     });
     const plot = ctx.addPlot('tip distance from 60 Hz (mm)', RATES.filter((r) => r !== 60).map((r) => ({ name: `${r}`, color: CSS[RATES.indexOf(r)] })), { format: (v) => v.toFixed(2) });
-    return { lanes, plot, t: 0, worst: new Float64Array(RATES.length), setInfo: ctx.setInfo };
+    const count = 3 * (params.segments + 1);
+    const history = { rows: Array.from({ length: HISTORY }, () => new Float32Array(count)), set(slot, p) { this.rows[slot].set(p); }, at(slot) { return this.rows[slot]; } };
+    return { lanes, plot, t: 0, worst: new Float64Array(RATES.length), now: new Float64Array(RATES.length), history, historyStep: new Int32Array(HISTORY).fill(-1), setInfo: ctx.setInfo };
   },
 
   // Each lane (its own world; the scene's world stays empty) gets a frame whenever the shared
@@ -60,24 +63,38 @@ export default {
   restore(s, saved) {
     s.t = saved.t;
     s.lanes.forEach((l, i) => { l.world.loadSnapshot(saved.lanes[i].bytes); l.frame = saved.lanes[i].frame; });
+    s.historyStep.fill(-1);  // the kept 60 Hz steps belong to the abandoned future
   },
 
+  // Lanes are compared at equal simulated time: a lane fed at 24 Hz has run fewer fixed steps than
+  // the 60 Hz one between its frames, so the 60 Hz rope's positions are kept for its last steps
+  // and each lane is measured against the one at its own step.
   afterStep(state, params, dt) {
     state.t += dt;
-    const ref = state.lanes[RATES.indexOf(60)].rope.positions, n = ref.length / 3;
+    const refLane = state.lanes[RATES.indexOf(60)];
+    const stepOf = (lane) => Math.round(lane.world.time * 60);
+    const n = refLane.rope.positions.length / 3;
+    const refStep = stepOf(refLane);
+    state.history.set(refStep % HISTORY, refLane.rope.positions);
+    state.historyStep[refStep % HISTORY] = refStep;
     const tips = [];
-    let text = 'largest distance from the 60 Hz rope (mm)\n';
+    let text = 'largest distance from the 60 Hz rope at the same time (mm)\n';
     state.lanes.forEach((lane, k) => {
-      if (lane.rate === 60) return;
-      const p = lane.rope.positions;
+      if (lane === refLane) return;
+      const step = stepOf(lane), slot = step % HISTORY;
+      if (state.historyStep[slot] !== step) return;  // not kept (cannot happen: lanes never lead)
+      const ref = state.history.at(slot), p = lane.rope.positions;
       let d = 0;
       for (let i = 0; i < n; i++) d = Math.max(d, Math.hypot(p[3 * i] - ref[3 * i], p[3 * i + 1] - ref[3 * i + 1], p[3 * i + 2] - ref[3 * i + 2]));
+      state.now[k] = d;
       state.worst[k] = Math.max(state.worst[k], d);
       const i = 3 * (n - 1);
       tips.push(1000 * Math.hypot(p[i] - ref[i], p[i + 1] - ref[i + 1], p[i + 2] - ref[i + 2]));
-      text += `  ${String(lane.rate).padStart(3)} Hz  now ${(1000 * d).toFixed(2)}  worst ${(1000 * state.worst[k]).toFixed(2)}\n`;
     });
-    state.plot.push(state.t, ...tips);
+    state.lanes.forEach((lane, k) => {
+      if (lane !== refLane) text += `  ${String(lane.rate).padStart(3)} Hz  now ${(1000 * state.now[k]).toFixed(3)}  worst ${(1000 * state.worst[k]).toFixed(3)}\n`;
+    });
+    if (tips.length === RATES.length - 1) state.plot.push(state.t, ...tips);
     state.setInfo(text.trimEnd());
   },
 
