@@ -93,6 +93,17 @@ Vec3 velocityOf(const World& w, Id id, int i) {
   w.particle(id, i, &s);
   return s.velocity;
 }
+// Sag (m) of a hanging chain of length L between supports D apart at the same height:
+// L = 2 a sinh(D / 2a), sag = a (cosh(D / 2a) - 1), a found by bisection.
+inline double catenarySag(double L, double D) {
+  double lo = 1e-3, hi = 1e3;
+  for (int i = 0; i < 200; ++i) {
+    double a = 0.5 * (lo + hi);
+    if (2 * a * std::sinh(D / (2 * a)) > L) lo = a; else hi = a;
+  }
+  double a = 0.5 * (lo + hi);
+  return a * (std::cosh(D / (2 * a)) - 1);
+}
 // Settings with no damping sources, for analytic comparisons.
 inline RopeParams frictionless() {
   RopeParams p;

@@ -16,7 +16,7 @@ const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = '335394608261b96f';
+export const DETERMINISM_GOLDEN_HASH = '5c6a24e0c9e30011';
 
 export class WispError extends Error {
   /** @param {string} message @param {string} code */
