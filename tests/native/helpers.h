@@ -2,6 +2,7 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -63,6 +64,45 @@ inline double kineticEnergy(const World& w, RopeId r, double massPerLength) {
     e += 0.5 * m * (double(v.x) * v.x + double(v.y) * v.y + double(v.z) * v.z);
   }
   return e;
+}
+// Chains: joint j's position, the joint count (with the end tip), joint j's velocity.
+inline Vec3 joint(const World& w, ChainId c, int j) {
+  const float* p = w.chainPositions(c);
+  return {p[3 * j], p[3 * j + 1], p[3 * j + 2]};
+}
+inline int joints(const World& w, ChainId c) {
+  int n = 0;
+  w.chainJointCount(c, &n);
+  return n;
+}
+// m: the largest distance any joint of chain c moves in one step of 1/60 s, over `steps` steps.
+inline float largestChainMotion(World& w, ChainId c, int steps = 30) {
+  const int n = joints(w, c);
+  std::vector<Vec3> before(n);
+  float worst = 0;
+  for (int f = 0; f < steps; ++f) {
+    for (int j = 0; j < n; ++j) before[j] = joint(w, c, j);
+    if (!w.step(1.0 / 60).ok()) return 1e30f;
+    for (int j = 0; j < n; ++j) worst = std::max(worst, dist(before[j], joint(w, c, j)));
+  }
+  return worst;
+}
+template <class Id>
+Vec3 velocityOf(const World& w, Id id, int i) {
+  ParticleState s;
+  w.particle(id, i, &s);
+  return s.velocity;
+}
+// Sag (m) of a hanging chain of length L between supports D apart at the same height:
+// L = 2 a sinh(D / 2a), sag = a (cosh(D / 2a) - 1), a found by bisection.
+inline double catenarySag(double L, double D) {
+  double lo = 1e-3, hi = 1e3;
+  for (int i = 0; i < 200; ++i) {
+    double a = 0.5 * (lo + hi);
+    if (2 * a * std::sinh(D / (2 * a)) > L) lo = a; else hi = a;
+  }
+  double a = 0.5 * (lo + hi);
+  return a * (std::cosh(D / (2 * a)) - 1);
 }
 // Settings with no damping sources, for analytic comparisons.
 inline RopeParams frictionless() {

@@ -56,17 +56,6 @@ TEST(Physics, PendulumSmallAnglePeriod) {
   EXPECT_NEAR(dist(pos(*w, r, 0), pos(*w, r, 1)), L, 1e-4);
 }
 
-// Half-width D/2 hanging chain of length L: L = 2 a sinh(D / 2a), sag = a (cosh(D / 2a) - 1).
-double catenarySag(double L, double D) {
-  double lo = 1e-3, hi = 1e3;
-  for (int i = 0; i < 200; ++i) {
-    double a = 0.5 * (lo + hi);
-    if (2 * a * std::sinh(D / (2 * a)) > L) lo = a; else hi = a;
-  }
-  double a = 0.5 * (lo + hi);
-  return a * (std::cosh(D / (2 * a)) - 1);
-}
-
 TEST(Physics, HangingRopeSettlesToCatenary) {
   for (int substeps : {16, 32}) {
     WorldSettings s;

@@ -1,7 +1,8 @@
 // Contact of a bone with a collider. The bone is a capsule around the segment from its parent
 // joint a (already solved, fixed) to its tail b, radius r; the test looks for the deepest point
 // of the segment, not only the tail, so a collider cannot slip between two joints.
-//   C(b) = d(p(t)) - r >= 0   (m), p(t) = a + t (b - a), t the deepest point's parameter
+//   C(b) = d(p(t)) - r + (1 - t) max(r - d(a), 0) >= 0   (m), p(t) = a + t (b - a), t the
+//   deepest point's parameter (the last term: see boneContact)
 // Only b moves, so the bone turns about a: moving b by n * depth / t moves p(t) by n * depth.
 #pragma once
 #include <algorithm>
@@ -35,9 +36,14 @@ inline float closestParamSegments(Vec3 a, Vec3 b, Vec3 c, Vec3 d) {
 
 inline BoneContact boneContact(const ColliderPose& c, Vec3 a, Vec3 b, float r) {
   BoneContact best;
+  // The parent joint a is fixed: a penetration it has (it rides the root, or its own bone could
+  // not leave) is not the tail's to fix, and pushing the tail for it would turn the bone without
+  // end (a push of depth / t near a). So the bone may sink as deep as a does, fading to nothing
+  // at the tail: depth(t) is measured beyond (1 - t) depth(a).
+  const float atParent = std::max(r - signedDistance(c, a).distance, 0.0f);
   auto consider = [&](float t) {
     SurfacePoint s = signedDistance(c, a + (b - a) * t);
-    float depth = r - s.distance;
+    float depth = r - s.distance - (1.0f - t) * atParent;
     if (depth > best.depth) best = {t, depth, s.normal};
   };
   consider(1.0f);

@@ -24,6 +24,19 @@ inline void computeRopeTetherLimits(RopeState& r) {
   }
   for (int i = 0; i < n; ++i)
     if (r.tetherTo[i] >= 0) r.tetherLimit[i] = std::fabs(r.restPrefix[i] - r.restPrefix[r.tetherTo[i]]);
+  // Two pins further apart than the rope between them: the tethers cannot all hold, and each
+  // side's would keep its particles at rest length from its pin, leaving the whole stretch to
+  // the one segment where the sides meet (a 1 m rope between pins 1.2 m apart: one segment 320 %
+  // long). Their limits grow by the same ratio the pins are apart, so the stretch is shared.
+  for (size_t k = 0; k + 1 < r.pinnedList.size(); ++k) {
+    const int a = r.pinnedList[k], b = r.pinnedList[k + 1];
+    const float rest = r.restPrefix[b] - r.restPrefix[a];
+    const float dx = r.px[b] - r.px[a], dy = r.py[b] - r.py[a], dz = r.pz[b] - r.pz[a];
+    const float apart2 = dx * dx + dy * dy + dz * dz;
+    if (!(rest > 0.0f) || apart2 <= rest * rest) continue;
+    const float ratio = std::sqrt(apart2) / rest;
+    for (int i = a + 1; i < b; ++i) r.tetherLimit[i] *= ratio;
+  }
 }
 
 // alphaTilde = compliance / h^2 (compliance in m/N): 0 projects exactly; otherwise XPBD with a

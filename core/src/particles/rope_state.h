@@ -23,6 +23,13 @@ struct RopeState : Particles {
   std::vector<float> lambda;      // N*s^2, XPBD multipliers (stretch then bend), per substep
 
   std::vector<float> initialRest;  // for reset()
+  // Scratch of the direct stretch solve (constraints/rope_direct.h), 5 floats per segment: not
+  // saved, sized by sizeDirectScratch() before a frame (allocates only after the segment count
+  // changed: creation, cut, snapshot load).
+  std::vector<float> directScratch;
+  void sizeDirectScratch() {
+    if (directScratch.size() != 5 * rest.size()) directScratch.assign(5 * rest.size(), 0.0f);
+  }
 
   std::vector<uint32_t> ownedAnchors;  // anchor slots created for RopeDef::pinned
 

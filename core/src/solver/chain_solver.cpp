@@ -2,7 +2,8 @@
 //
 // ChainMode::Wisp, per substep h (stages of step_context.h, plus the chain's own):
 //   Carry      the root's (and space's) motion, by the share that is inherited rigidly
-//   Integrate  v <- (v + h (g + f + drag v_air)) / (1 + h (damping + drag));  x~ = x + h v
+//   Integrate  v <- (v + h (g + f + drag v_air)) / (1 + h (damping + drag));
+//              x~ = x + h (v + reaction), the reaction the joint's child left it (below)
 //   SolveBones root to tip, bone k from joint k (solved) to joint k+1:
 //              the animated direction r = R_parent L_k c_k, R_parent the parent's *simulated*
 //              rotation, so a curl keeps its shape as the base swings; a damped spring toward
@@ -10,7 +11,9 @@
 //                 dx = (w^2 h^2 (T - x~) - 2 z w h^2 (v - v_parent)) / (1 + w^2 h^2 + 2 z w h)
 //              with w = stiffness (1/s), z = 1 - elasticity; then hinge and cone limits, the
 //              exact bone length l_k, and collisions of the bone's capsule (colliders/bone_contact.h)
-//   UpdateVelocity  v <- v + (x - x~) / h
+//   UpdateVelocity (inside SolveBones, as each joint is final)  v = (x - x_start) / h, with
+//              contacts that only stop motion, the follow-the-leader reaction kept for the next
+//              substep, and no energy gained in the solve (see there)
 // Joint 0 rides the root. Bone lengths are exact after every substep (follow-the-leader).
 //
 // ChainMode::Vrm: three-vrm's VRMSpringBoneJoint.update, once per fixed step (delta = fixedDt):
@@ -38,7 +41,8 @@ Transform interpolate(const Transform& a, const Transform& b, float t) {
 }
 
 // Moves joints 1.. by `share` of the rigid motion from pose a to pose b (about a's origin):
-// positions and substep-start positions move, velocities turn, so no velocity is injected.
+// positions, substep-start positions and carried reactions (q) move, velocities turn, so no
+// velocity is injected.
 // share 1 is the whole motion; a partial share turns by the nlerp'd rotation. Joint 0 is not
 // moved (it rides the root) but what the carry would do to it is added to the carry velocity w
 // (when invH > 0): the pose spring compares velocities in the carried frame.
@@ -62,11 +66,13 @@ void carry(ChainState& c, const Transform& a, const Transform& b, const float* s
       c.wz += (p.z - c.pz[0]) * invH;
       continue;
     }
-    Vec3 o{c.ox[j], c.oy[j], c.oz[j]}, v{c.vx[j], c.vy[j], c.vz[j]};
+    Vec3 o{c.ox[j], c.oy[j], c.oz[j]}, v{c.vx[j], c.vy[j], c.vz[j]}, r{c.qx[j], c.qy[j], c.qz[j]};
     o = a.position + t + rotate(q, o - a.position);
+    r = a.position + t + rotate(q, r - a.position);
     v = rotate(q, v);
     c.px[j] = p.x; c.py[j] = p.y; c.pz[j] = p.z;
     c.ox[j] = o.x; c.oy[j] = o.y; c.oz[j] = o.z;
+    c.qx[j] = r.x; c.qy[j] = r.y; c.qz[j] = r.z;
     c.vx[j] = v.x; c.vy[j] = v.y; c.vz[j] = v.z;
   }
 }
@@ -128,6 +134,7 @@ bool collides(const ChainState& c, const StepContext& ctx) {
 struct SubstepColliders {
   static constexpr int kCached = 32;  // more than this are posed on the fly
   ColliderPose pose[kCached];
+  ColliderPose before[kCached];  // at the start of the substep, for the surface's velocity
   float bound[kCached];
   int count = 0;
 };
@@ -142,19 +149,42 @@ float boundingRadius(const ColliderPose& c) {
   return 3.0e38f;
 }
 
-void poseColliders(const StepContext& ctx, uint32_t mask, float tNow, SubstepColliders* out) {
+void poseColliders(const StepContext& ctx, uint32_t mask, float tPrev, float tNow, SubstepColliders* out) {
   out->count = 0;
   for (int ci = 0; ci < ctx.colliderCount && out->count < SubstepColliders::kCached; ++ci) {
     const ColliderPath& path = ctx.colliders[ci];
     if ((path.groups & mask) == 0) continue;
     out->pose[out->count] = poseAt(path, tNow);
+    out->before[out->count] = poseAt(path, tPrev);
     out->bound[out->count] = out->pose[out->count].inside ? 3.0e38f : boundingRadius(out->pose[out->count]);
     ++out->count;
   }
 }
 
-// Pushes the bone's tail x out of one collider; true if it moved.
-bool collideBone(const ColliderPose& pose, float bound, Vec3 a, Vec3& x, Vec3& d, float len, float radius) {
+// The contacts one joint met in a substep: each contact's normal and the velocity of the
+// collider's surface there, for the velocity update (contactVelocity).
+struct JointContacts {
+  static constexpr int kMax = 4;  // further contacts of the same joint share the last slot
+  Vec3 normal[kMax];
+  Vec3 surface[kMax];
+  int count = 0;
+  void add(Vec3 n, Vec3 v) {
+    const int i = count < kMax ? count++ : kMax - 1;
+    normal[i] = n;
+    surface[i] = v;
+  }
+};
+
+// m/s: the velocity of the collider's material point at x over the substep (before -> now).
+Vec3 surfaceVelocity(const ColliderPose& before, const ColliderPose& now, Vec3 x, float invH) {
+  const Vec3 local = rotate(conjugate(now.rotation), x - now.position);
+  const Vec3 then = before.position + rotate(before.rotation, local);
+  return (x - then) * invH;
+}
+
+// Pushes the bone's tail x out of one collider and records the contact; true if it moved.
+bool collideBone(const ColliderPose& pose, const ColliderPose& before, float bound, Vec3 a, Vec3& x, Vec3& d,
+                 float len, float radius, float invH, JointContacts& contacts) {
   if (bound < 1.0e38f) {  // far from the bounding sphere: no contact possible
     Vec3 q = a + (x - a) * closestParam(a, x, pose.position);
     // with a margin far above rounding, so that skipping never changes a result
@@ -166,17 +196,41 @@ bool collideBone(const ColliderPose& pose, float bound, Vec3 a, Vec3& x, Vec3& d
   x += hit.normal * (hit.depth / std::max(hit.t, 0.25f));
   d = normalizeOr(x - a, d);
   x = a + d * len;
+  contacts.add(hit.normal, surfaceVelocity(before, pose, x, invH));
   return true;
 }
 
-void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float tNow, float h, bool output) {
+// Velocity of a joint that met colliders. What it moved over the substep (v), except that a
+// contact only stops motion, it never starts it: the push that resolves a penetration is a
+// position correction, and as velocity it would be depth / h (plus the turn of the bone about
+// its parent to follow it), which grows without bound with the substep count: a chain grazing a
+// head at rest was fired off it. So relative to each surface the normal velocity stays at most
+// what it was before the contacts (vBefore) and at least 0 (inelastic), and the speed is at
+// most the speed before the contacts.
+Vec3 contactVelocity(Vec3 v, Vec3 vBefore, const JointContacts& contacts) {
+  for (int i = 0; i < contacts.count; ++i) {
+    const Vec3 n = contacts.normal[i], s = contacts.surface[i];
+    const float vn = dot(v - s, n);
+    const float allowed = std::max(dot(vBefore - s, n), 0.0f);
+    if (vn > allowed) v -= n * (vn - allowed);
+    const float before = lengthSq(vBefore - s), after = lengthSq(v - s);
+    if (after > before) v = s + (v - s) * std::sqrt(before / after);
+  }
+  return v;
+}
+
+void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float tPrev, float tNow, float h, bool output) {
   const ChainParams& p = c.params;
   const bool collide = collides(c, ctx);
   const bool limited = p.limitAngle < 3.14159f || !p.limitAngleCurve.empty();
   SubstepColliders near;
-  if (collide) poseColliders(ctx, p.colliderMask, tNow, &near);
+  if (collide) poseColliders(ctx, p.colliderMask, tPrev, tNow, &near);
   const bool overflow = collide && near.count == SubstepColliders::kCached;
   Quat parent = rootRotation;
+  // joint 0's velocity in the carried frame (the frame stored velocities are in), and twice the
+  // kinetic energy per unit mass relative to it: what forces and the spring gave, and what is left
+  const Vec3 v0 = Vec3{c.px[0] - c.ox[0], c.py[0] - c.oy[0], c.pz[0] - c.oz[0]} * ctx.invH - Vec3{c.wx, c.wy, c.wz};
+  float energyGiven = 0.0f, energyNow = 0.0f;
   for (int k = 0; k + 1 < c.joints(); ++k) {
     const int j = k + 1;
     const Quat restRot = mul(parent, c.localRotation[k]);
@@ -184,6 +238,8 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
     const float len = c.boneLength[k];
     const Vec3 a = pos(c, k);
     Vec3 x = pos(c, j);
+    // m/s: the velocity forces and the pose spring gave the joint this substep (see the end)
+    Vec3 given{c.vx[j], c.vy[j], c.vz[j]};
 
     // damped spring toward the animated pose
     const float w = c.jStiffness[j];
@@ -196,7 +252,9 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
       if (k == 0) vParent -= Vec3{c.wx, c.wy, c.wz};
       const Vec3 vRel = Vec3{c.vx[j], c.vy[j], c.vz[j]} - vParent;
       const float w2h2 = w * w * h * h;
-      x += (((target - x) * w2h2) - vRel * (z2w * h * h)) * (1.0f / (1.0f + w2h2 + z2w * h));
+      const Vec3 pull = (((target - x) * w2h2) - vRel * (z2w * h * h)) * (1.0f / (1.0f + w2h2 + z2w * h));
+      x += pull;
+      given += pull * ctx.invH;
     }
 
     Vec3 d = normalizeOr(x - a, r);
@@ -204,28 +262,66 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
     if (limited) d = limitCone(d, r, c.jCosLimit[j], c.jSinLimit[j]);
     x = a + d * len;
 
+    JointContacts contacts;
+    const Vec3 beforeContact = x;
     if (collide) {
       const float radius = c.jRadius[j];
       // a second pass only when the first moved the bone: one push can lead into another collider
       for (int pass = 0; pass < 2; ++pass) {
         bool moved = false;
-        for (int ci = 0; ci < near.count; ++ci) moved |= collideBone(near.pose[ci], near.bound[ci], a, x, d, len, radius);
+        for (int ci = 0; ci < near.count; ++ci) moved |= collideBone(near.pose[ci], near.before[ci], near.bound[ci], a, x, d, len, radius, ctx.invH, contacts);
         if (overflow) {
           int seen = 0;
           for (int ci = 0; ci < ctx.colliderCount; ++ci) {
             const ColliderPath& path = ctx.colliders[ci];
             if ((path.groups & p.colliderMask) == 0 || seen++ < SubstepColliders::kCached) continue;
             ColliderPose pose = poseAt(path, tNow);
-            moved |= collideBone(pose, pose.inside ? 3.0e38f : boundingRadius(pose), a, x, d, len, radius);
+            moved |= collideBone(pose, poseAt(path, tPrev), pose.inside ? 3.0e38f : boundingRadius(pose), a, x, d, len,
+                                 radius, ctx.invH, contacts);
           }
         }
         if (!moved) break;
       }
     }
     setPos(c, j, x);
+    // Stage UpdateVelocity for joint j, final now (later bones move only their own tails): the
+    // velocity is what the joint moved, with contacts' pushes kept out of it (contactVelocity).
+    const Vec3 o{c.ox[j], c.oy[j], c.oz[j]};
+    Vec3 v = (x - o) * ctx.invH;
+    if (contacts.count > 0) v = contactVelocity(v, (beforeContact - o) * ctx.invH, contacts);
+    // Follow-the-leader moves only the child of each bone, which is not momentum conserving:
+    // energy drifts to the tip and it never comes to rest. The parent also takes back most of
+    // the correction the bone gave its child (Mueller et al. 2012, "Fast simulation of
+    // inextensible hair and fur", s = 0.9), as if the bone had pulled on both ends. That
+    // reaction acts in the next substep; it is kept apart from the velocity (as the point
+    // q = x + h reaction) so that a joint that does not move has zero velocity. Only the bone's
+    // own correction counts: a collider's push is not the parent's to take back.
+    if (k > 0) {
+      const Vec3 boneCorrection = (beforeContact - Vec3{c.qx[j], c.qy[j], c.qz[j]});
+      const Vec3 parentAt = pos(c, k) - boneCorrection * kFtlDamping;
+      c.qx[k] = parentAt.x; c.qy[k] = parentAt.y; c.qz[k] = parentAt.z;
+    }
+    c.vx[j] = v.x; c.vy[j] = v.y; c.vz[j] = v.z;
+    energyGiven += lengthSq(given - v0);
+    energyNow += lengthSq(v - v0);
     orientJoint(c, k, restRot, d, output);
     parent = c.simRotation[k];
   }
+  // Follow-the-leader is not energy conserving: each joint is dragged by its parent's
+  // correction, and the reactions above feed some of it back. Bones, limits and contacts are
+  // workless constraints (or take energy away), so the chain's kinetic energy relative to joint 0
+  // may not exceed what gravity, wind, damping and the pose spring left it (`given`): any excess
+  // is taken out of every joint's velocity relative to joint 0 in proportion. Relative to
+  // joint 0, the root's own motion still drives the chain (its acceleration enters `given`).
+  if (energyNow > energyGiven) {
+    const float scale = std::sqrt(energyGiven / energyNow);
+    for (int j = 1; j < c.joints(); ++j) {
+      const Vec3 v = v0 + (Vec3{c.vx[j], c.vy[j], c.vz[j]} - v0) * scale;
+      c.vx[j] = v.x; c.vy[j] = v.y; c.vz[j] = v.z;
+    }
+  }
+  const int last = c.joints() - 1;  // the tip has no child: no reaction
+  if (last > 0) { c.qx[last] = c.px[last]; c.qy[last] = c.py[last]; c.qz[last] = c.pz[last]; }
   orientLast(c, parent, output);
 }
 
@@ -243,7 +339,6 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     const Quat q = mul(c.rootTo.rotation, conjugate(rootStart.rotation));  // joint 0 too: it is not carried
     setPos(c, 0, c.rootTo.position + rotate(q, pos(c, 0) - rootStart.position));
     c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
-    for (int j = 1; j < n; ++j) { c.qx[j] = c.px[j]; c.qy[j] = c.py[j]; c.qz[j] = c.pz[j]; }
     rootStart = c.rootTo;
     spaceStart = spaceEnd;
     ++c.teleports;
@@ -255,6 +350,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
   const Vec3 meanAir = ctx.wind.global.mean;
   const int total = ctx.fixedSteps * ctx.substeps;
   Transform prevRoot = rootStart, prevSpace = spaceStart;
+  float poison = 0.0f;
   for (int sub = 0; sub < total; ++sub) {
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
     const Transform root = interpolate(rootStart, c.rootTo, tNow);
@@ -281,9 +377,12 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
       Vec3 air = turbulent ? Vec3{c.airx[j], c.airy[j], c.airz[j]} : meanAir;
       Vec3 acc = g * c.jGravity[j] + p.externalForce * c.jExternal[j] + air * drag;
       const float k = 1.0f / (1.0f + h * (c.jDamping[j] + drag));
+      // the velocity plus the reaction its child's bone left it last substep (q - x, see SolveBones)
+      const Vec3 reaction = (Vec3{c.qx[j], c.qy[j], c.qz[j]} - x) * ctx.invH;
       Vec3 v = (Vec3{c.vx[j], c.vy[j], c.vz[j]} + acc * h) * k;
       c.ox[j] = x.x; c.oy[j] = x.y; c.oz[j] = x.z;
-      x += v * h;
+      x += (v + reaction * k) * h;
+      poison += (x.x - x.x) + (x.y - x.y) + (x.z - x.z);  // 0 unless something is not finite
       setPos(c, j, x);
       c.qx[j] = x.x; c.qy[j] = x.y; c.qz[j] = x.z;
       c.vx[j] = v.x; c.vy[j] = v.y; c.vz[j] = v.z;
@@ -292,28 +391,19 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
     setPos(c, 0, root.position + rotate(root.rotation, c.localPosition[0]));
 
-    solveBones(c, ctx, root.rotation, tNow, h, sub + 1 == total);  // Stage SolveBones
+    const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
+    solveBones(c, ctx, root.rotation, tPrev, tNow, h, sub + 1 == total);  // Stage SolveBones
 
-    // Stage::UpdateVelocity
+    // Stage::UpdateVelocity (joint 0; the others in SolveBones)
     c.vx[0] = (c.px[0] - c.ox[0]) * ctx.invH;
     c.vy[0] = (c.py[0] - c.oy[0]) * ctx.invH;
     c.vz[0] = (c.pz[0] - c.oz[0]) * ctx.invH;
-    // Follow-the-leader moves only the child of each bone, which is not momentum conserving:
-    // energy drifts to the tip and it never comes to rest. Each joint also takes back most of
-    // the correction its child received (Mueller et al. 2012, "Fast simulation of inextensible
-    // hair and fur", s = 0.9), as if the bone had pulled on both ends.
-    for (int j = 1; j < n; ++j) {
-      float cx = c.px[j] - c.qx[j], cy = c.py[j] - c.qy[j], cz = c.pz[j] - c.qz[j];
-      if (j + 1 < n) {
-        cx -= kFtlDamping * (c.px[j + 1] - c.qx[j + 1]);
-        cy -= kFtlDamping * (c.py[j + 1] - c.qy[j + 1]);
-        cz -= kFtlDamping * (c.pz[j + 1] - c.qz[j + 1]);
-      }
-      c.vx[j] += cx * ctx.invH;
-      c.vy[j] += cy * ctx.invH;
-      c.vz[j] += cz * ctx.invH;
-    }
   }
+  // A non-finite joint is lost: bone normalization would put it back on its rest direction and
+  // velocities are re-derived from positions every substep, so nothing would show it. The
+  // velocities keep it, for the world to reset the chain and report it.
+  if (!(poison == 0.0f))
+    for (int j = 1; j < n; ++j) c.vx[j] += poison;
 }
 
 // ---- ChainMode::Vrm -----------------------------------------------------------------------

@@ -4,6 +4,7 @@
 #include "colliders/contact.h"
 #include "constraints/distance.h"
 #include "constraints/plastic.h"
+#include "constraints/rope_direct.h"
 #include "constraints/tether.h"
 #include "forces/integrate.h"
 #include "jobs/job_pool.h"
@@ -43,6 +44,7 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
   const bool tethers = p.tethers && anyPinned;
   if (tethers && !plastic) team.serial([&] { computeRopeTetherLimits(r); });  // rest lengths only change under plasticity
   if (turbulent) team.serial([&] { r.sizeAirSamples(); });
+  team.serial([&] { r.sizeDirectScratch(); });
 
   for (int sub = 0; sub < total; ++sub) {
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
@@ -58,10 +60,19 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
 
     driveAnchors(r, ctx, tNow, team);  // Stage::DriveAnchors (serial: pins are few)
 
+    // Stage::SolveTethers: first, so the stretch solve starts from a rope that is not overlong
+    // and ends with every segment at its length
+    if (tethers) {
+      if (plastic) team.serial([&] { computeRopeTetherLimits(r); });
+      team.forChunks(n, [&](int b, int e) { solveTethers(r, b, e); });
+    }
+
     // XPBD multipliers accumulate over the iterations of one substep only.
     team.forChunks(static_cast<int>(r.lambda.size()), [&](int b, int e) { std::fill(r.lambda.begin() + b, r.lambda.begin() + e, 0.0f); });
     for (int it = 0; it < ctx.iterations; ++it) {
-      // Stage::SolveStretch
+      // Stage::SolveStretch: every segment at once (constraints/rope_direct.h), then the
+      // red-black Gauss-Seidel passes, which take out what the one linearized step left
+      team.serial([&] { solveStretchDirect(r, stretchAlpha, r.directScratch.data()); });
       for (int colour = 0; colour < 2; ++colour)
         team.forChunks(stretchPassSize(r, colour), [&](int b, int e) { solveStretchPass(r, colour, b, e, stretchAlpha); });
       // Stage::SolveBend
@@ -70,11 +81,6 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
           team.forChunks(bendPassSize(r, colour), [&](int b, int e) { solveBendPass(r, colour, b, e, bendAlpha); });
     }
 
-    // Stage::SolveTethers
-    if (tethers) {
-      if (plastic) team.serial([&] { computeRopeTetherLimits(r); });
-      team.forChunks(n, [&](int b, int e) { solveTethers(r, b, e); });
-    }
 
     solveLeashes(r, ctx, tNow, team);  // Stage::SolveLeashes
 

@@ -127,7 +127,7 @@ inline void collideRange(Particles& p, float radius, uint32_t mask, const StepCo
     ColliderPose now = poseAt(path, tNow);
     Vec3 move = now.position - before.position;
     for (int i = begin; i < end; ++i)
-      if (p.invMass[i] > 0.0f) collideParticle(p, i, now, move, radius);
+      if (p.invMass[i] > 0.0f) collideParticle(p, i, before, now, move, radius);
   }
 }
 inline void collideAll(Particles& p, float radius, uint32_t mask, const StepContext& ctx, float tPrev, float tNow,
