@@ -294,7 +294,9 @@ function scheduleRebuild() {
 const narrow = () => innerWidth < 700;
 function buildGui() {
   gui?.destroy();
-  gui = new GUI({ title: 'Wisp' });
+  // wide enough for the longest label and select ("simulation space (relative: the body)") on a
+  // desktop; phones get the default width, folded
+  gui = new GUI({ title: 'Wisp', width: narrow() ? undefined : 330 });
   gui.add(params, 'scene', scenes.map((s) => s.name)).name('scene').onChange((n) => startScene(n));
   // the scene's own controls first; the world's are shared and folded away
   const s = gui.addFolder(app.def.title);

@@ -69,11 +69,14 @@ test('every control has a tooltip; the scene\'s controls come first; world contr
       const rows = [...document.querySelectorAll('.lil-gui .lil-controller')];
       return {
         missing: rows.filter((c) => c.querySelector('.lil-name').textContent !== 'scene' && !c.title).map((c) => c.querySelector('.lil-name').textContent),
+        // selects show their whole value (lil-gui draws the value in a .lil-display over the select)
+        truncated: [...document.querySelectorAll('.lil-gui .lil-controller.lil-option .lil-display')].filter((d) => d.scrollWidth > d.clientWidth + 1).map((d) => d.textContent),
         folders: __app.gui.folders.map((f) => f._title),
         worldClosed: __app.gui.folders.find((f) => f._title === 'World')._closed,
       };
     }, name);
     assert.deepEqual(r.missing, [], `${name}: controls without a tooltip`);
+    assert.deepEqual(r.truncated, [], `${name}: select values cut off`);
     assert.equal(r.folders[r.folders.length - 1], 'World', `${name}: folders ${r.folders}`);
     assert.ok(r.worldClosed, `${name}: the World folder starts closed`);
   }
