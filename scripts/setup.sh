@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-pkgs=(cmake ninja-build g++ clang libclang-rt-14-dev emscripten googletest libgtest-dev libbenchmark-dev chromium)
+pkgs=(cmake ninja-build g++ clang libclang-rt-14-dev emscripten googletest libgtest-dev libbenchmark-dev libglm-dev chromium)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
