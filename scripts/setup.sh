@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Installs what is missing, as root or through sudo, and nothing from outside Debian and npm.
-#   setup.sh         what viewing the playground needs (npm start): emscripten cmake ninja-build,
+#   setup.sh         what viewing the playground needs (npm start): emscripten cmake ninja-build libglm-dev,
 #                    and the npm packages of package-lock.json (three, lil-gui, vite)
 #   setup.sh --test  also what the tests and benchmarks need (npm test, npm run bench): g++ clang
-#                    libclang-rt-14-dev googletest libgtest-dev libbenchmark-dev libglm-dev chromium,
+#                    libclang-rt-14-dev googletest libgtest-dev libbenchmark-dev chromium,
 #                    and the npm packages of tests/package-lock.json (typescript, playwright-core,
 #                    @types/three, @pixiv/three-vrm-springbone)
 # Cheap when everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-pkgs=(emscripten cmake ninja-build)
-[ "${1:-}" = "--test" ] && pkgs+=(g++ clang libclang-rt-14-dev googletest libgtest-dev libbenchmark-dev libglm-dev chromium)
+pkgs=(emscripten cmake ninja-build libglm-dev)
+[ "${1:-}" = "--test" ] && pkgs+=(g++ clang libclang-rt-14-dev googletest libgtest-dev libbenchmark-dev chromium)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

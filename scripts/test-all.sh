@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test layer, in order: native GoogleTest (ctest), the same suite under sanitizers, a
+# Every test layer, in order: native GoogleTest (ctest), its determinism tests built with
+# -march=native, the same suite under sanitizers, a
 # bounded libFuzzer run over the C++ API, the same suite as WASM under Node (ctest) and once more
 # with SAFE_HEAP, the JS API tests (node:test) and the headless-Chromium playground test.
 set -euo pipefail
@@ -12,6 +13,9 @@ step "native build"
 bash scripts/build-native.sh
 step "native tests (GoogleTest, SIMD and scalar kernels)"
 ctest --test-dir build/native --output-on-failure -j "$WISP_JOBS"
+
+step "native tests built with -march=native (golden hash with FMA in the target)"
+bash scripts/test-march-native.sh
 
 step "hardened native tests (AddressSanitizer + UBSan, ThreadSanitizer)"
 bash scripts/test-sanitized.sh

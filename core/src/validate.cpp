@@ -14,6 +14,7 @@ const char* statusCodeName(StatusCode code) {
     case StatusCode::InvalidHandle: return "invalid-handle";
     case StatusCode::OutOfRange: return "out-of-range";
     case StatusCode::Unsupported: return "unsupported";
+    case StatusCode::OutOfMemory: return "out-of-memory";
   }
   return "unknown";
 }

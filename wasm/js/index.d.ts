@@ -13,6 +13,7 @@ export type WispErrorCode =
   | 'foreign-object'    // an object of another world was passed
   | 'unsupported'       // e.g. threads: true where SharedArrayBuffer is unavailable
   | 'load-failed';      // createWisp: a build file missing (HTTP 404), served with the wrong MIME type, a worker that did not start, or the timeout
+  | 'out-of-memory';    // the WASM heap cannot hold what the call would build; nothing changed, the module keeps working
 
 /** Every failure of the API. A failed call changes nothing. */
 export class WispError extends Error {
@@ -389,13 +390,33 @@ export class World {
   shiftOrigin(offset: Vec3Like): void;
   stateHash(): string;
   stats(): WorldStats;
-  /** Frees the world and everything in it. */
+  /**
+   * Handles for every live object, e.g. after loadSnapshot into a fresh world. Objects made
+   * through this wrapper come back as the same handles. Allocates: not for every frame.
+   */
+  objects(): WorldObjects;
+  /** Frees the world and everything in it; every output array (positions, normals, rotations) is detached (length 0). */
   dispose(): void;
 }
 
+/** Every live object of a world, by kind (World.objects()). */
+export interface WorldObjects {
+  ropes: Rope[];
+  cloths: Cloth[];
+  chains: Chain[];
+  anchors: Anchor[];
+  colliders: Collider[];
+  windZones: WindZone[];
+}
+
+// Output arrays (positions, normals, rotations): Float32Arrays the wrapper owns and refreshes
+// after every step and every call that moves particles. The same array stays valid across WASM
+// memory growth; dispose() of the object or its world detaches it (length 0), and so does a cut
+// for the rope that was cut. Writing into one does not move particles.
+
 export class Rope {
   readonly disposed: boolean;
-  /** x, y, z per particle: a view into WASM memory, refreshed when memory grows or the rope is cut. Read it each frame; do not keep it across steps. */
+  /** x, y, z per particle: an output array (see above); replaced (the old one detached) when the rope is cut. */
   readonly positions: Float32Array;
   readonly count: number;
   readonly params: Required<RopeParams>;
@@ -418,9 +439,9 @@ export class Rope {
 
 export class Cloth {
   readonly disposed: boolean;
-  /** x, y, z per particle: a view into WASM memory, refreshed after memory growth. */
+  /** x, y, z per particle: an output array. */
   readonly positions: Float32Array;
-  /** Unit vertex normals, x, y, z per particle, computed each step: a view into WASM memory. */
+  /** Unit vertex normals, x, y, z per particle, computed each step: an output array. */
   readonly normals: Float32Array;
   /** Triangles as particle indices (a copy). */
   readonly indices: Uint32Array;
@@ -445,11 +466,11 @@ export class Chain {
   readonly disposed: boolean;
   /** Joints, with the end tip if endLength > 0. */
   readonly count: number;
-  /** x, y, z per joint: a view into WASM memory, refreshed every step. */
+  /** x, y, z per joint: an output array, refreshed every step. */
   readonly positions: Float32Array;
-  /** World rotations x, y, z, w per joint: a view. */
+  /** World rotations x, y, z, w per joint: an output array. */
   readonly rotations: Float32Array;
-  /** Rotations relative to the parent joint (the root for joint 0), x, y, z, w per joint: what bone.quaternion takes. A view. */
+  /** Rotations relative to the parent joint (the root for joint 0), x, y, z, w per joint: what bone.quaternion takes. An output array. */
   readonly localRotations: Float32Array;
   /** The current parameters (a fresh object; set() accepts it back). Curves as [t, value] pairs; gravity null = the world's. */
   readonly params: Required<Omit<ChainParams, 'gravity'>> & { gravity: [number, number, number] | null };

@@ -5,7 +5,7 @@
 //   const world = wisp.createWorld({ substeps: 8 });
 //   const rope = world.addRope({ start: [0, 2, 0], end: [2, 2, 0], segments: 32, pinned: [0] });
 //   world.step(dt);                             // every frame
-//   rope.positions;                             // Float32Array view into WASM memory (x, y, z per particle)
+//   rope.positions;                             // Float32Array (x, y, z per particle), refreshed by every step
 //   world.dispose();
 //
 // Every failure throws a WispError with a `code` ('invalid-argument', 'invalid-handle',
@@ -14,7 +14,9 @@
 import { WispError } from './error.js';
 import { loadModule } from './loader.js';
 
-const CODE_NAMES = ['ok', 'invalid-argument', 'invalid-handle', 'out-of-range', 'unsupported'];
+import { OutputView, memoryBuffer } from './views.js';
+
+const CODE_NAMES = ['ok', 'invalid-argument', 'invalid-handle', 'out-of-range', 'unsupported', 'out-of-memory'];
 const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
@@ -186,7 +188,9 @@ function withHeap(m, specs, fn) {
   try {
     const args = specs.map(([Type, arr, name]) => {
       if (!arr || arr.length === 0) return [0, 0];
-      const ptr = m._malloc(arr.length * Type.BYTES_PER_ELEMENT);
+      const bytes = arr.length * Type.BYTES_PER_ELEMENT;
+      const ptr = m._malloc(bytes);
+      if (ptr === 0) fail(`${name ?? 'an input array'} needs ${bytes} bytes, more than the WASM heap can give; nothing was changed`, 'out-of-memory');
       ptrs.push(ptr);
       const view = new Type(memoryBuffer(m), ptr, arr.length);
       if (name) for (let i = 0; i < arr.length; i++) view[i] = num(arr[i], `${name}[${i}]`);
@@ -199,12 +203,8 @@ function withHeap(m, specs, fn) {
   }
 }
 
-function memoryBuffer(module) {
-  return module.wasmMemory ? module.wasmMemory.buffer : module.HEAPF32.buffer;
-}
-
 export class World {
-  #m; #native; #disposed = false; #objects = new Set(); #layout = 0;
+  #m; #native; #address = 0; #disposed = false; #objects = new Set(); #layout = 0; #views = [];
   /** Report of the last step(): reused object, no allocation per frame. */
   lastStep = { fixedSteps: 0, droppedTime: 0, leftover: 0 };
 
@@ -212,6 +212,7 @@ export class World {
     this.#m = module;
     const s = pick(objectArg(settings, 'settings'), WORLD, 'settings');
     this.#native = new module.World();
+    this.#address = this.#native.address();
     const code = this.#native.configure(s);
     if (code !== 0) {
       const err = this.#error(code);
@@ -226,10 +227,25 @@ export class World {
   /** @internal */ _id(id) { if (id < 0) throw this.#error(this.#native.lastCode()); return id; }
   /** @internal */ get _native() { this._alive(); return this.#native; }
   /** @internal */ get _module() { return this.#m; }
+  /** @internal the native world for the per-frame WASM exports (checked alive) */
+  get _address() { this._alive(); return this.#address; }
+  /** @internal the per-frame scratch block { ptr, f32, f64 } */
+  get _io() { return scratchOf(this.#m); }
   /** @internal */ get _layout() { return this.#layout; }
   /** @internal */ _bump() { this.#layout++; }
   /** @internal */ _forget(obj) { this.#objects.delete(obj); }
   /** @internal */ _own(obj) { this.#objects.add(obj); return obj; }
+  /** @internal */ _addView(v) { this.#views.push(v); }
+  /** @internal */ _dropView(v) {
+    const i = this.#views.indexOf(v);
+    if (i >= 0) this.#views.splice(i, 1);
+    v.kill();
+  }
+  /** @internal copies every object's output into its arrays (after a step or a call that moved particles) */
+  _refreshViews() {
+    const v = this.#views;
+    for (let i = 0; i < v.length; i++) v[i].sync();
+  }
   /** @internal */ _alive() { if (this.#disposed) fail('this World has been disposed', 'disposed'); }
   /** @internal */ _mine(obj, what) {
     if (!obj || obj._world !== this) fail(`${what} belongs to another world (or is not a Wisp object)`, 'foreign-object');
@@ -245,12 +261,14 @@ export class World {
    * clamped and reported in lastStep.droppedTime.
    */
   step(dt) {
-    const n = this._native;
-    this._check(n.step(num(dt, 'dt')));
+    const a = this._address, io = scratchOf(this.#m), f = io.f64;
+    f[0] = num(dt, 'dt');
+    this._check(this.#m._wisp_step(a, io.ptr));
     const r = this.lastStep;
-    r.fixedSteps = n.lastFixedSteps();
-    r.droppedTime = n.lastDroppedTime();
-    r.leftover = n.lastLeftover();
+    r.fixedSteps = f[0];
+    r.droppedTime = f[1];
+    r.leftover = f[2];
+    this._refreshViews();
     return r.fixedSteps;
   }
   /** Simulated time in seconds. */
@@ -376,6 +394,7 @@ export class World {
     if (!(bytes instanceof Uint8Array)) fail('snapshot must be a Uint8Array');
     withHeap(this.#m, [[Uint8Array, bytes]], ([ptr, n]) => this._check(this._native.loadSnapshot(ptr, n)));
     this.#layout++;
+    this._refreshViews();
   }
   /** The full state as JSON text (readable, for debugging; same content as saveSnapshot). */
   saveSnapshotJson() { return this._native.saveSnapshotJson(); }
@@ -383,6 +402,7 @@ export class World {
     if (typeof json !== 'string') fail('snapshot JSON must be a string');
     this._check(this._native.loadSnapshotJson(json));
     this.#layout++;
+    this._refreshViews();
   }
 
   /**
@@ -434,6 +454,29 @@ export class World {
     const v = readPose(offset, IDENTITY);
     this._check(this._native.shiftOrigin(v[0], v[1], v[2]));
   }
+
+  /**
+   * Handles for every live object: { ropes, cloths, chains, anchors, colliders, windZones }, each
+   * an array in creation-slot order. Objects made through this wrapper come back as the same
+   * handles; others (restored by loadSnapshot, or anchors made for `pinned`) get new ones, owned
+   * by this world like any other. Allocates: call it after loading, not every frame.
+   */
+  objects() {
+    const ids = this._native.objects();
+    const known = new Map();
+    const kinds = [Rope, Cloth, Chain, Anchor, Collider, WindZone];  // names do not survive minifiers
+    for (const o of this.#objects) if (!o.disposed) known.set(`${kinds.indexOf(o.constructor)}:${o._rawId}`, o);
+    const handle = (Class, id, make) => known.get(`${kinds.indexOf(Class)}:${id}`) ?? this._own(make(id));
+    return {
+      ropes: ids.ropes.map((id) => handle(Rope, id, () => new Rope(this, id))),
+      cloths: ids.cloths.map((id) => handle(Cloth, id, () => new Cloth(this, id))),
+      chains: ids.chains.map((id) => handle(Chain, id, () => new Chain(this, id))),
+      anchors: ids.anchors.map((id) => handle(Anchor, id, () => new Anchor(this, id))),
+      colliders: ids.colliders.map(([id, type]) => handle(Collider, id, () => new Collider(this, id, COLLIDER_TYPE_NAMES[type]))),
+      windZones: ids.windZones.map((id) => handle(WindZone, id, () => new WindZone(this, id))),
+    };
+  }
+
   /** Hex string of the full simulation state; equal strings mean bit-identical states. */
   stateHash() { return this._native.stateHash(); }
   /** Counts of objects, the thread count in use, SIMD on/off. */
@@ -444,6 +487,8 @@ export class World {
     if (this.#disposed) return;
     for (const o of this.#objects) o._markDisposed();
     this.#objects.clear();
+    for (const v of this.#views) v.kill();
+    this.#views = [];
     this.#native.delete();
     this.#disposed = true;
   }
@@ -477,19 +522,18 @@ class Handle {
 
 // What ropes and cloths share: particles, pins, teleport, reset. `kind` names the native calls.
 class Body extends Handle {
-  #view = null; #layout = -1;
+  #view = null;
   /** @internal */ _calls() { throw new Error('abstract'); }
-  /** @internal a cached Float32Array view, re-made after memory growth or a layout change */
+  /** @internal the positions array (views.js), made on first use */
   _view(ptrFn) {
-    const w = this._world;
-    const buffer = memoryBuffer(w._module);
-    if (this.#view === null || this.#view.buffer !== buffer || this.#layout !== w._layout) {
-      this.#view = new Float32Array(buffer, ptrFn(w._native, this._id), 3 * this.count);
-      this.#layout = w._layout;
-    }
-    return this.#view;
+    this._alive();
+    if (this.#view === null) this.#view = new OutputView(this, ptrFn, 3);
+    return this.#view.array;
   }
-  /** @internal */ _forgetViews() { this.#view = null; }
+  /** @internal */ _forgetViews() {
+    if (this.#view !== null) this._world._dropView(this.#view);
+    this.#view = null;
+  }
   /** Number of particles. */
   get count() { return this._world._native[this._calls().count](this._id); }
   /** { position, velocity, invMass, pinned } of particle i. */
@@ -511,21 +555,38 @@ class Body extends Handle {
     this._world._mine(anchor, 'anchor');
     const { maxDistance = 0 } = objectArg(options, 'options');
     this._world._check(this._world._native[this._calls().pin](this._id, int(i, 'particle index'), anchor._id, num(maxDistance, 'maxDistance')));
+    this._world._refreshViews();
   }
-  unpin(i) { this._world._check(this._world._native[this._calls().unpin](this._id, int(i, 'particle index'))); }
+  unpin(i) {
+    this._world._check(this._world._native[this._calls().unpin](this._id, int(i, 'particle index')));
+    this._world._refreshViews();
+  }
   /** Moves it rigidly without adding velocity: rotation (quaternion) about pivot, then translation. */
   teleport({ translation = [0, 0, 0], rotation = [0, 0, 0, 1], pivot = [0, 0, 0] } = {}) {
     const t = vec3(translation, 'translation'), q = quat(rotation, 'rotation'), p = vec3(pivot, 'pivot');
     this._world._check(this._world._native[this._calls().teleport](this._id, t[0], t[1], t[2], q[0], q[1], q[2], q[3], p[0], p[1], p[2]));
+    this._world._refreshViews();
   }
   /** Back to the creation pose, at rest. */
-  reset() { this._world._check(this._world._native[this._calls().reset](this._id)); }
+  reset() {
+    this._world._check(this._world._native[this._calls().reset](this._id));
+    this._world._refreshViews();
+  }
   dispose() {
+    if (this.disposed) return;
+    this._forgetViews();
     this._dispose((n, id) => n[this._calls().remove](id));
     if (!this._world.disposed) this._world._bump();
-    this._forgetViews();
   }
 }
+
+// Where each output array's floats live (views.js); constants, so reading a view makes no closure.
+const ROPE_POSITIONS = (n, id) => n.ropePositionsPtr(id);
+const CLOTH_POSITIONS = (n, id) => n.clothPositionsPtr(id);
+const CLOTH_NORMALS = (n, id) => n.clothNormalsPtr(id);
+const CHAIN_POSITIONS = (n, id) => n.chainPositionsPtr(id);
+const CHAIN_ROTATIONS = (n, id) => n.chainRotationsPtr(id);
+const CHAIN_LOCAL_ROTATIONS = (n, id) => n.chainLocalRotationsPtr(id);
 
 const ROPE_CALLS = {
   count: 'ropeParticleCount', particle: 'particle', setVelocity: 'setParticleVelocity', pin: 'pin', unpin: 'unpin',
@@ -539,8 +600,8 @@ const CLOTH_CALLS = {
 export class Rope extends Body {
   get _kindCode() { return 0; }
   /** @internal */ _calls() { return ROPE_CALLS; }
-  /** Particle positions, x y z per particle: a zero-copy view into WASM memory, refreshed when memory grows or the rope changes shape. */
-  get positions() { return this._view((n, id) => n.ropePositionsPtr(id)); }
+  /** Particle positions, x y z per particle: an output array (views.js), refreshed by every step; replaced when the rope is cut. */
+  get positions() { return this._view(ROPE_POSITIONS); }
   /** Current parameters (a fresh object). */
   get params() { return this._world._native.ropeParams(this._id); }
   /** Changes any subset of RopeParams; validated, nothing changes on error. */
@@ -559,24 +620,22 @@ export class Rope extends Body {
     const w = this._world;
     const id = w._id(w._native.cutRope(this._id, int(s, 'segment')));
     w._bump();
+    w._refreshViews();  // this rope is shorter: its positions array is replaced
     return w._own(new Rope(w, id));
   }
 }
 
 export class Cloth extends Body {
-  #normals = null; #layout = -1; #indices = null;
+  #normals = null; #indices = null;
   get _kindCode() { return 1; }
   /** @internal */ _calls() { return CLOTH_CALLS; }
-  /** Vertex positions, x y z per particle: a zero-copy view into WASM memory. */
-  get positions() { return this._view((n, id) => n.clothPositionsPtr(id)); }
-  /** Unit vertex normals, x y z per particle, computed by the solver each step: a zero-copy view. */
+  /** Vertex positions, x y z per particle: an output array (views.js). */
+  get positions() { return this._view(CLOTH_POSITIONS); }
+  /** Unit vertex normals, x y z per particle, computed by the solver each step: an output array. */
   get normals() {
-    const w = this._world, id = this._id, buffer = memoryBuffer(w._module);
-    if (this.#normals === null || this.#normals.buffer !== buffer || this.#layout !== w._layout) {
-      this.#normals = new Float32Array(buffer, w._native.clothNormalsPtr(id), 3 * this.count);
-      this.#layout = w._layout;
-    }
-    return this.#normals;
+    this._alive();
+    if (this.#normals === null) this.#normals = new OutputView(this, CLOTH_NORMALS, 3);
+    return this.#normals.array;
   }
   /** Triangles as particle indices, 3 per triangle (a copy: they never change). */
   get indices() {
@@ -601,35 +660,57 @@ export class Cloth extends Body {
   }
   /** Solver statistics of the last step: constraint counts, strain, substeps, iterations. */
   stats() { return this._world._native.clothStats(this._id); }
-  dispose() { super.dispose(); this.#normals = null; }
+  /** @internal */ _forgetViews() {
+    super._forgetViews();
+    if (this.#normals !== null) this._world._dropView(this.#normals);
+    this.#normals = null;
+  }
 }
 
 // Per-frame setters fill this scratch pose (x y z, qx qy qz qw) instead of making arrays, so a
-// frame's calls allocate nothing.
+// frame's calls allocate nothing. The numbers are checked in place, not handed to num(): a double
+// passed to a call V8 does not inline is boxed (an allocation per frame).
 const POSE = new Float64Array(8);  // x y z, qx qy qz qw, uniform scale
 function readPose(position, rotation) {
   POSE[7] = 1;
+  let x, y, z;
   if (position && typeof position === 'object' && 'x' in position) {
-    POSE[0] = num(position.x, 'position.x'); POSE[1] = num(position.y, 'position.y'); POSE[2] = num(position.z, 'position.z');
+    x = position.x; y = position.y; z = position.z;
   } else {
     if (!position || position.length !== 3) fail('position must be [x, y, z] or {x, y, z}');
-    POSE[0] = num(position[0], 'position[0]'); POSE[1] = num(position[1], 'position[1]'); POSE[2] = num(position[2], 'position[2]');
+    x = position[0]; y = position[1]; z = position[2];
   }
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') checkNumbers(position, 'position');
+  POSE[0] = x; POSE[1] = y; POSE[2] = z;
+  let qx, qy, qz, qw;
   if (rotation && typeof rotation === 'object' && 'w' in rotation) {
-    POSE[3] = num(rotation.x, 'rotation.x'); POSE[4] = num(rotation.y, 'rotation.y');
-    POSE[5] = num(rotation.z, 'rotation.z'); POSE[6] = num(rotation.w, 'rotation.w');
+    qx = rotation.x; qy = rotation.y; qz = rotation.z; qw = rotation.w;
   } else {
     if (!rotation || rotation.length !== 4) fail('rotation must be [x, y, z, w] or {x, y, z, w}');
-    for (let i = 0; i < 4; i++) POSE[3 + i] = num(rotation[i], `rotation[${i}]`);
+    qx = rotation[0]; qy = rotation[1]; qz = rotation[2]; qw = rotation[3];
   }
+  if (typeof qx !== 'number' || typeof qy !== 'number' || typeof qz !== 'number' || typeof qw !== 'number') checkNumbers(rotation, 'rotation');
+  POSE[3] = qx; POSE[4] = qy; POSE[5] = qz; POSE[6] = qw;
   return POSE;
 }
-// A column-major 4x4 matrix (three.js Matrix4.elements) into POSE; scale is removed. A mirrored
-// matrix (negative determinant) has no rigid pose: it is an error, never read as another pose.
-// With `uniform`, a non-uniform scale is an error too (a chain root: bones cannot follow it).
+// Throws the error num() would for the first non-number of a vector or quaternion.
+function checkNumbers(v, name) {
+  if ('x' in v) for (const k of ['x', 'y', 'z', 'w']) { if (k in v || k !== 'w') num(v[k], `${name}.${k}`); }
+  else for (let i = 0; i < v.length; i++) num(v[i], `${name}[${i}]`);
+}
+// A column-major 4x4 matrix (three.js Matrix4.elements) into POSE; the rotation has the scale
+// removed and POSE[7] holds the x scale. A mirrored matrix (negative determinant) has no rigid
+// pose: it is an error, never read as another pose. With `uniform`, a non-uniform scale is an
+// error too (a chain root: bones cannot follow it).
+// Numbers pass through ROTATION, not as arguments: a double handed to a call V8 does not inline
+// is boxed, an allocation per frame.
+const ROTATION = new Float64Array(9);
 function readMatrix(e, uniform = false) {
   if (!e || e.length !== 16) fail('matrix must have 16 elements (column-major)');
-  const sx = Math.hypot(e[0], e[1], e[2]), sy = Math.hypot(e[4], e[5], e[6]), sz = Math.hypot(e[8], e[9], e[10]);
+  // (not Math.hypot: its variadic builtin allocates on every call)
+  const sx = Math.sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+  const sy = Math.sqrt(e[4] * e[4] + e[5] * e[5] + e[6] * e[6]);
+  const sz = Math.sqrt(e[8] * e[8] + e[9] * e[9] + e[10] * e[10]);
   if (!(sx > 0 && sy > 0 && sz > 0)) fail('matrix has a zero-length axis');
   const det = e[0] * (e[5] * e[10] - e[6] * e[9]) - e[4] * (e[1] * e[10] - e[2] * e[9]) + e[8] * (e[1] * e[6] - e[2] * e[5]);
   if (!(det > 0)) fail(`matrix is mirrored (determinant ${det} <= 0): a mirrored transform has no rotation; mirror the rest pose instead`);
@@ -638,7 +719,11 @@ function readMatrix(e, uniform = false) {
   }
   POSE[7] = sx;
   POSE[0] = e[12]; POSE[1] = e[13]; POSE[2] = e[14];
-  quatFromRotation(e[0] / sx, e[4] / sy, e[8] / sz, e[1] / sx, e[5] / sy, e[9] / sz, e[2] / sx, e[6] / sy, e[10] / sz, POSE, 3);
+  const R = ROTATION;
+  R[0] = e[0] / sx; R[1] = e[4] / sy; R[2] = e[8] / sz;
+  R[3] = e[1] / sx; R[4] = e[5] / sy; R[5] = e[9] / sz;
+  R[6] = e[2] / sx; R[7] = e[6] / sy; R[8] = e[10] / sz;
+  quatFromRotation(R, POSE, 3);
   return POSE;
 }
 /** The rigid pose of a column-major 4x4 matrix (three.js Matrix4.elements), scale removed: { position, rotation }. Throws for a mirrored matrix. */
@@ -646,37 +731,52 @@ export function poseFromMatrix(elements) {
   const P = readMatrix(elements);
   return { position: [P[0], P[1], P[2]], rotation: [P[3], P[4], P[5], P[6]] };
 }
-function callPose(world, fn, id, P) {
-  const n = world._native;
-  world._check(n[fn](id, P[0], P[1], P[2], P[3], P[4], P[5], P[6]));
+// `which` of the native wisp_set_pose export (bindings.cpp).
+const POSE_COLLIDER = 0, POSE_COLLIDER_TELEPORT = 1, POSE_CHAIN_ROOT = 2, POSE_CHAIN_SPACE = 3, POSE_CHAIN_TELEPORT = 4;
+function callPose(world, which, id, P) {
+  const io = world._io, f = io.f32;
+  f[0] = P[0]; f[1] = P[1]; f[2] = P[2]; f[3] = P[3]; f[4] = P[4]; f[5] = P[5]; f[6] = P[6]; f[7] = P[7];
+  world._check(world._module._wisp_set_pose(world._address, which, id, io.ptr));
 }
-function setChainRoot(world, id, P) {
-  world._check(world._native.setChainRoot(id, P[0], P[1], P[2], P[3], P[4], P[5], P[6], P[7]));
+
+// The scratch block through which per-frame calls pass their numbers (bindings.cpp says why):
+// 64 bytes of WASM memory per module, with views re-made when the memory grows.
+const SCRATCH = new WeakMap();
+function scratchOf(m) {
+  let s = SCRATCH.get(m);
+  if (s === undefined) {
+    const ptr = m._malloc(64);
+    if (ptr === 0) fail('no WASM memory for the per-frame scratch block', 'out-of-memory');
+    s = { ptr, f32: null, f64: null, buffer: null };
+    SCRATCH.set(m, s);
+  }
+  const buffer = memoryBuffer(m);
+  if (s.buffer !== buffer) {
+    s.f32 = new Float32Array(buffer, s.ptr, 16);
+    s.f64 = new Float64Array(buffer, s.ptr, 8);
+    s.buffer = buffer;
+  }
+  return s;
 }
 
 /**
  * A spring-bone chain. Joint 0 rides the root; the others follow it. Outputs per joint, as
- * zero-copy views refreshed every step: positions (xyz), rotations (world, xyzw) and
+ * output arrays (views.js) refreshed every step: positions (xyz), rotations (world, xyzw) and
  * localRotations (relative to the parent joint, the root for joint 0: what bone.quaternion takes).
  */
 export class Chain extends Handle {
-  #views = [null, null, null]; #layout = -1; #buffer = null;
+  #views = [null, null, null];
   get _kindCode() { return 2; }
   #viewOf(k, ptr, width) {
-    const w = this._world, buffer = memoryBuffer(w._module);
-    if (this.#buffer !== buffer || this.#layout !== w._layout) {
-      this.#views = [null, null, null];
-      this.#buffer = buffer;
-      this.#layout = w._layout;
-    }
-    if (this.#views[k] === null) this.#views[k] = new Float32Array(buffer, ptr(w._native, this._id), width * this.count);
-    return this.#views[k];
+    this._alive();
+    if (this.#views[k] === null) this.#views[k] = new OutputView(this, ptr, width);
+    return this.#views[k].array;
   }
   /** Number of joints, with the end tip if endLength > 0. */
   get count() { return this._world._native.chainJointCount(this._id); }
-  get positions() { return this.#viewOf(0, (n, id) => n.chainPositionsPtr(id), 3); }
-  get rotations() { return this.#viewOf(1, (n, id) => n.chainRotationsPtr(id), 4); }
-  get localRotations() { return this.#viewOf(2, (n, id) => n.chainLocalRotationsPtr(id), 4); }
+  get positions() { return this.#viewOf(0, CHAIN_POSITIONS, 3); }
+  get rotations() { return this.#viewOf(1, CHAIN_ROTATIONS, 4); }
+  get localRotations() { return this.#viewOf(2, CHAIN_LOCAL_ROTATIONS, 4); }
   /** Current parameters (a fresh object that set() accepts back). */
   get params() {
     const p = this._world._native.chainParams(this._id);
@@ -690,20 +790,26 @@ export class Chain extends Handle {
     this._world._check(this._world._native.setChainParams(this._id, p));
   }
   /** The root's pose from animation, reached at the end of the next step (interpolated across it). */
-  setRoot(position, rotation = IDENTITY) { setChainRoot(this._world, this._id, readPose(position, rotation)); }
+  setRoot(position, rotation = IDENTITY) { callPose(this._world, POSE_CHAIN_ROOT, this._id, readPose(position, rotation)); }
   /**
    * setRoot from a column-major 4x4 world matrix (three.js Matrix4.elements). A uniform scale s
    * scales the chain (bone lengths, radii, gravity and external force, teleport distance) about its
    * root; a non-uniform scale or a mirror (negative determinant) throws.
    */
-  setRootMatrix(elements) { setChainRoot(this._world, this._id, readMatrix(elements, true)); }
+  setRootMatrix(elements) { callPose(this._world, POSE_CHAIN_ROOT, this._id, readMatrix(elements, true)); }
   /** The pose of the simulation space (params.space = 'relative'), e.g. the hips. */
-  setSpace(position, rotation = IDENTITY) { callPose(this._world, 'setChainSpace', this._id, readPose(position, rotation)); }
-  setSpaceMatrix(elements) { callPose(this._world, 'setChainSpace', this._id, readMatrix(elements, true)); }
+  setSpace(position, rotation = IDENTITY) { callPose(this._world, POSE_CHAIN_SPACE, this._id, readPose(position, rotation)); }
+  setSpaceMatrix(elements) { callPose(this._world, POSE_CHAIN_SPACE, this._id, readMatrix(elements, true)); }
   /** Jumps the root there now, carrying the chain rigidly: same shape, no velocity added. */
-  teleport(position, rotation = IDENTITY) { callPose(this._world, 'teleportChain', this._id, readPose(position, rotation)); }
+  teleport(position, rotation = IDENTITY) {
+    callPose(this._world, POSE_CHAIN_TELEPORT, this._id, readPose(position, rotation));
+    this._world._refreshViews();
+  }
   /** The rest pose on the current root, at rest. */
-  reset() { this._world._check(this._world._native.resetChain(this._id)); }
+  reset() {
+    this._world._check(this._world._native.resetChain(this._id));
+    this._world._refreshViews();
+  }
   /** { joints, maxLengthError (m), maxSpeed (m/s), teleports } after the last step. */
   stats() { return this._world._native.chainStats(this._id); }
   /** { position, velocity, invMass, pinned } of joint i. */
@@ -718,9 +824,11 @@ export class Chain extends Handle {
     this._world._check(this._world._native.setChainParticleVelocity(this._id, int(i, 'joint index'), p[0], p[1], p[2]));
   }
   dispose() {
+    if (this.disposed) return;
+    for (const v of this.#views) if (v !== null) this._world._dropView(v);
+    this.#views = [null, null, null];
     this._dispose((n, id) => n.removeChain(id));
     if (!this._world.disposed) this._world._bump();
-    this.#views = [null, null, null];
   }
 }
 
@@ -747,12 +855,15 @@ export class Anchor extends Handle {
    */
   setPosition(p) {
     const v = readPose(p, IDENTITY);  // no allocation: called every frame
-    this._world._check(this._world._native.setAnchorPosition(this._id, v[0], v[1], v[2]));
+    const w = this._world, id = this._id, io = w._io, f = io.f32;
+    f[0] = v[0]; f[1] = v[1]; f[2] = v[2];
+    w._check(w._module._wisp_set_anchor_position(w._address, id, io.ptr));
   }
   /** Jumps there at once; pinned particles follow without gaining velocity. */
   teleport(p) {
     const v = vec3(p, 'anchor position');
     this._world._check(this._world._native.teleportAnchor(this._id, v[0], v[1], v[2]));
+    this._world._refreshViews();
   }
   get position() { return this._world._native.anchorPosition(this._id); }
   dispose() { this._dispose((n, id) => n.removeAnchor(id)); }
@@ -768,20 +879,22 @@ export class Collider extends Handle {
    */
   setTransform(position, rotation = IDENTITY, options) {
     const teleport = options !== undefined && objectArg(options, 'options').teleport;
-    callPose(this._world, teleport ? 'teleportCollider' : 'setColliderTransform', this._id, readPose(position, rotation));
+    callPose(this._world, teleport ? POSE_COLLIDER_TELEPORT : POSE_COLLIDER, this._id, readPose(position, rotation));
   }
   /** Pose from a column-major 4x4 matrix (three.js Matrix4.elements); scale is removed. */
   setMatrix(e, options) {
     const teleport = options !== undefined && objectArg(options, 'options').teleport;
-    callPose(this._world, teleport ? 'teleportCollider' : 'setColliderTransform', this._id, readMatrix(e));
+    callPose(this._world, teleport ? POSE_COLLIDER_TELEPORT : POSE_COLLIDER, this._id, readMatrix(e));
   }
   setEnabled(on) { this._world._check(this._world._native.setColliderEnabled(this._id, bool(on, 'enabled'))); }
   setFriction(mu) { this._world._check(this._world._native.setColliderFriction(this._id, num(mu, 'friction'))); }
   dispose() { this._dispose((n, id) => n.removeCollider(id)); }
 }
 
-// Shepperd's method: pick the largest of w, x, y, z to divide by. Writes x y z w at out[o..].
-function quatFromRotation(m00, m01, m02, m10, m11, m12, m20, m21, m22, out, o) {
+// Shepperd's method: pick the largest of w, x, y, z to divide by. R: the row-major rotation;
+// writes x y z w at out[o..].
+function quatFromRotation(R, out, o) {
+  const m00 = R[0], m01 = R[1], m02 = R[2], m10 = R[3], m11 = R[4], m12 = R[5], m20 = R[6], m21 = R[7], m22 = R[8];
   const tr = m00 + m11 + m22;
   let x, y, z, w;
   if (tr > 0) {

@@ -4,6 +4,7 @@
 //
 // Ids cross as doubles: generation * 2^21 + index (exact up to 2^53).
 #include <emscripten/bind.h>
+#include <emscripten/em_macros.h>
 #include <emscripten/val.h>
 #include <malloc.h>
 
@@ -375,6 +376,35 @@ class WorldBinding {
   }
   double layoutVersion() const { return static_cast<double>(world_->layoutVersion()); }
 
+  // { ropes, cloths, chains, anchors, windZones: [id...], colliders: [[id, type]...] }: every live
+  // object, so the wrapper can hand out handles for what a snapshot restored.
+  val objects() const {
+    WorldObjects o;
+    world_->objects(&o);
+    auto ids = [](const auto& list) {
+      val a = val::array();
+      for (const Handle& h : list) a.call<void>("push", encode(h));
+      return a;
+    };
+    val out = val::object();
+    out.set("ropes", ids(o.ropes));
+    out.set("cloths", ids(o.cloths));
+    out.set("chains", ids(o.chains));
+    out.set("anchors", ids(o.anchors));
+    out.set("windZones", ids(o.windZones));
+    val colliders = val::array();
+    for (ColliderId id : o.colliders) {
+      ColliderDef d;
+      world_->collider(id, &d);
+      val pair = val::array();
+      pair.call<void>("push", encode(id));
+      pair.call<void>("push", static_cast<int>(d.type));
+      colliders.call<void>("push", pair);
+    }
+    out.set("colliders", colliders);
+    return out;
+  }
+
   // A copy of the snapshot bytes as a Uint8Array.
   val saveSnapshot() {
     std::vector<uint8_t> bytes;
@@ -415,6 +445,8 @@ class WorldBinding {
 
   std::string lastError() const { return message_; }
   int lastCode() const { return code_; }
+  // For the per-frame entry points below, which JavaScript calls as plain WASM exports.
+  uintptr_t address() { return reinterpret_cast<uintptr_t>(this); }
 
  private:
   int check(const Status& s) {
@@ -430,6 +462,44 @@ class WorldBinding {
 };
 
 size_t heapUsed() { return mallinfo().uordblks; }
+
+}  // namespace wisp::bindings
+
+// Per-frame calls as plain WASM exports: an embind call allocates JavaScript objects on every call
+// (its invoker checks `arguments` and boxes numbers), and a game makes these every frame. Numbers
+// travel through a scratch block in WASM memory the wrapper owns (`io`, 8-byte aligned), not as
+// arguments, so no double is boxed on the way in or out whatever the JIT inlines. `w` is
+// WorldBinding::address(); ids as above (already boxed where the wrapper keeps them); the return
+// value is the status code.
+extern "C" {
+using wisp::bindings::WorldBinding;
+// io: in double dt; out double fixedSteps, droppedTime, leftover
+EMSCRIPTEN_KEEPALIVE int wisp_step(WorldBinding* w, double* io) {
+  int code = w->step(io[0]);
+  io[0] = w->lastFixedSteps();
+  io[1] = w->lastDroppedTime();
+  io[2] = w->lastLeftover();
+  return code;
+}
+// io: float x, y, z
+EMSCRIPTEN_KEEPALIVE int wisp_set_anchor_position(WorldBinding* w, double id, const float* io) {
+  return w->setAnchorPosition(id, io[0], io[1], io[2]);
+}
+// io: float px, py, pz, qx, qy, qz, qw, scale (the chain root's uniform scale; 1 elsewhere).
+// which: 0 setColliderTransform, 1 teleportCollider, 2 setChainRoot, 3 setChainSpace, 4 teleportChain
+EMSCRIPTEN_KEEPALIVE int wisp_set_pose(WorldBinding* w, int which, double id, const float* io) {
+  const float px = io[0], py = io[1], pz = io[2], qx = io[3], qy = io[4], qz = io[5], qw = io[6];
+  switch (which) {
+    case 0: return w->setColliderTransform(id, px, py, pz, qx, qy, qz, qw);
+    case 1: return w->teleportCollider(id, px, py, pz, qx, qy, qz, qw);
+    case 2: return w->setChainRoot(id, px, py, pz, qx, qy, qz, qw, io[7]);
+    case 3: return w->setChainSpace(id, px, py, pz, qx, qy, qz, qw);
+    default: return w->teleportChain(id, px, py, pz, qx, qy, qz, qw);
+  }
+}
+}
+
+namespace wisp::bindings {
 
 // Test hook: grows the heap from another thread (a worker in the threaded build) by allocating
 // `bytes` there, so tests can check that views made before are refreshed afterwards. Released
@@ -561,6 +631,7 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("shiftOrigin", &WorldBinding::shiftOrigin)
       .function("stats", &WorldBinding::stats)
       .function("layoutVersion", &WorldBinding::layoutVersion)
+      .function("objects", &WorldBinding::objects)
       .function("saveSnapshot", &WorldBinding::saveSnapshot)
       .function("loadSnapshot", &WorldBinding::loadSnapshot)
       .function("saveSnapshotJson", &WorldBinding::saveSnapshotJson)
@@ -569,5 +640,6 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("eventCount", &WorldBinding::eventCount)
       .function("injectFault", &WorldBinding::injectFault)
       .function("lastError", &WorldBinding::lastError)
-      .function("lastCode", &WorldBinding::lastCode);
+      .function("lastCode", &WorldBinding::lastCode)
+      .function("address", &WorldBinding::address);
 }

@@ -38,7 +38,7 @@ export class SpringBoneChain {
     const bones = this.bones;
     for (let k = 0; k < bones.length; k++) {
       const b = bones[k];
-      b.quaternion.set(l[4 * k], l[4 * k + 1], l[4 * k + 2], l[4 * k + 3]);
+      b.quaternion.fromArray(l, 4 * k);  // not set(x, y, z, w): four boxed doubles per bone if not inlined
       if (!b.matrixAutoUpdate) b.updateMatrix();  // three-vrm's joints switch auto-update off
     }
   }
@@ -115,9 +115,10 @@ export class VRMSpringBoneRig {
   }
 
   beforeStep() {
-    for (const c of this.chains) c.beforeStep();
-    for (const entry of this.colliders) {
-      const c = entry.collider;
+    const chains = this.chains, colliders = this.colliders;
+    for (let i = 0; i < chains.length; i++) chains[i].beforeStep();
+    for (let i = 0; i < colliders.length; i++) {
+      const entry = colliders[i], c = entry.collider;
       c.updateWorldMatrix(true, false);
       colliderPose(c);
       entry.wisp.setTransform(POS, ROT);
@@ -125,7 +126,8 @@ export class VRMSpringBoneRig {
   }
 
   afterStep() {
-    for (const c of this.chains) c.afterStep();
+    const chains = this.chains;
+    for (let i = 0; i < chains.length; i++) chains[i].afterStep();
   }
 
   dispose() {
@@ -139,7 +141,9 @@ export class VRMSpringBoneRig {
 // World pose of a three-vrm collider, into POS and ROT (no allocation): for a capsule, the
 // midpoint of offset..tail with local Y along it (Wisp's capsule axis); for a plane, local Y
 // along its normal.
-const POS = new Float64Array(3), ROT = new Float64Array(4), A = new Float64Array(3), B = new Float64Array(3);
+// Numbers travel in these arrays rather than as arguments: a double passed to a call V8 does not
+// inline is boxed, an allocation per frame.
+const POS = new Float64Array(3), ROT = new Float64Array(4), A = new Float64Array(3), B = new Float64Array(3), D = new Float64Array(3);
 function transformPoint(e, v, out) {
   out[0] = e[0] * v.x + e[4] * v.y + e[8] * v.z + e[12];
   out[1] = e[1] * v.x + e[5] * v.y + e[9] * v.z + e[13];
@@ -154,19 +158,22 @@ function colliderPose(c) {
     transformPoint(e, shape.offset, A);
     transformPoint(e, shape.tail, B);
     for (let i = 0; i < 3; i++) POS[i] = 0.5 * (A[i] + B[i]);
-    fromUnitY(B[0] - A[0], B[1] - A[1], B[2] - A[2], ROT);
+    D[0] = B[0] - A[0]; D[1] = B[1] - A[1]; D[2] = B[2] - A[2];
+    fromUnitY(D, ROT);
   } else if (shape.type === 'plane') {
     const n = shape.normal;
-    fromUnitY(e[0] * n.x + e[4] * n.y + e[8] * n.z, e[1] * n.x + e[5] * n.y + e[9] * n.z, e[2] * n.x + e[6] * n.y + e[10] * n.z, ROT);
+    D[0] = e[0] * n.x + e[4] * n.y + e[8] * n.z; D[1] = e[1] * n.x + e[5] * n.y + e[9] * n.z; D[2] = e[2] * n.x + e[6] * n.y + e[10] * n.z;
+    fromUnitY(D, ROT);
   }
 }
 
-// The shortest rotation taking +Y onto (dx, dy, dz), into out: (Y x d, 1 + Y.d) normalised.
-function fromUnitY(dx, dy, dz, out) {
-  const l = Math.hypot(dx, dy, dz);
+// The shortest rotation taking +Y onto d = (d[0], d[1], d[2]), into out: (Y x d, 1 + Y.d) normalised.
+function fromUnitY(d, out) {
+  const dx = d[0], dy = d[1], dz = d[2];
+  const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
   if (!(l > 0)) { out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1; return; }
   const x = dx / l, y = dy / l, z = dz / l, r = y + 1;
   if (r < 1e-6) { out[0] = 1; out[1] = 0; out[2] = 0; out[3] = 0; return; }
-  const n = Math.hypot(z, x, r);
+  const n = Math.sqrt(z * z + x * x + r * r);
   out[0] = z / n; out[1] = 0; out[2] = -x / n; out[3] = r / n;
 }

@@ -12,6 +12,7 @@ enum class StatusCode : int {
   InvalidHandle = 2,    // stale (removed), foreign (another world) or never-issued id
   OutOfRange = 3,       // an index past the end of an object (particle, segment)
   Unsupported = 4,      // the operation is valid but not available in this build
+  OutOfMemory = 5,      // the heap cannot hold what the call would build; nothing was changed
 };
 
 struct Status {

