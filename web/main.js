@@ -435,7 +435,13 @@ renderer.domElement.addEventListener('pointerdown', (e) => {
     const pos = p.rope.positions;
     const at = new THREE.Vector3(pos[3 * p.particle], pos[3 * p.particle + 1], pos[3 * p.particle + 2]);
     const anchor = p.world.addAnchor([at.x, at.y, at.z]);  // in the body's own world
-    p.rope.pin(p.particle, anchor);
+    // Cloth is grabbed by an XPBD spring, soft against the cloth (it moves the point 1/21 of the
+    // way per substep), so dragging past where the cloth can reach pulls it instead of tearing
+    // one vertex out (a hard pin stretched edges 20-fold). Ropes are held exactly.
+    const isCloth = app.cloths.some((c) => c.cloth === p.rope);
+    const set = p.world.settings, h = set.fixedDt / set.substeps;
+    const compliance = isCloth ? 20 * p.rope.particle(p.particle).invMass * h * h : 0;
+    p.rope.pin(p.particle, anchor, { compliance });
     drag = { anchor, rope: p.rope, particle: p.particle, temporary: true };
     startDrag(at);
     e.stopImmediatePropagation();  // the camera stays put while a point is dragged

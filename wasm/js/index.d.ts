@@ -425,8 +425,12 @@ export class Rope {
   setVelocity(index: number, velocity: Vec3Like): void;
   /** m; grows under plastic stretch. */
   restLength(segment: number): number;
-  /** Exactly, or with { maxDistance } (m): kept within it, free to swing inside. */
-  pin(index: number, anchor: Anchor, options?: { maxDistance?: number }): void;
+  /**
+   * Pins particle `index` to `anchor`: exactly (no options), within `maxDistance` m of it (a leash:
+   * free to swing inside), or pulled toward it by an XPBD spring of `compliance` m/N (at rest it
+   * hangs compliance × the force on it away: a grab that pulls without yanking). One of the two.
+   */
+  pin(index: number, anchor: Anchor, options?: { maxDistance?: number; compliance?: number }): void;
   unpin(index: number): void;
   /** Cuts segment s (between particles s and s+1); this rope keeps [0, s], the returned rope the rest. */
   cut(segment: number): Rope;
@@ -453,8 +457,12 @@ export class Cloth {
   stats(): ClothStats;
   particle(index: number): ParticleState;
   setVelocity(index: number, velocity: Vec3Like): void;
-  /** Exactly, or with { maxDistance } (m): kept within it, free to swing inside (skinning with slack). */
-  pin(index: number, anchor: Anchor, options?: { maxDistance?: number }): void;
+  /**
+   * Pins particle `index` to `anchor`: exactly (no options), within `maxDistance` m of it (a leash:
+   * free to swing inside), or pulled toward it by an XPBD spring of `compliance` m/N (at rest it
+   * hangs compliance × the force on it away: a grab that pulls without yanking). One of the two.
+   */
+  pin(index: number, anchor: Anchor, options?: { maxDistance?: number; compliance?: number }): void;
   unpin(index: number): void;
   teleport(move?: { translation?: Vec3Like; rotation?: QuatLike; pivot?: Vec3Like }): void;
   /** Back to the creation pose, at rest, pinned particles on their anchors. */

@@ -21,7 +21,7 @@ const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = '880ac6d4f5263bba';
+export const DETERMINISM_GOLDEN_HASH = 'dec6c195aa7e46a6';
 
 export { WispError } from './error.js';
 export { canUseThreads } from './loader.js';
@@ -553,8 +553,9 @@ class Body extends Handle {
    */
   pin(i, anchor, options = {}) {
     this._world._mine(anchor, 'anchor');
-    const { maxDistance = 0 } = objectArg(options, 'options');
-    this._world._check(this._world._native[this._calls().pin](this._id, int(i, 'particle index'), anchor._id, num(maxDistance, 'maxDistance')));
+    const { maxDistance = 0, compliance = 0 } = objectArg(options, 'options');
+    this._world._check(this._world._native[this._calls().pin](this._id, int(i, 'particle index'), anchor._id,
+      num(maxDistance, 'maxDistance'), num(compliance, 'compliance')));
     this._world._refreshViews();
   }
   unpin(i) {

@@ -235,8 +235,8 @@ class WorldBinding {
   int setClothParticleVelocity(double id, int i, float x, float y, float z) {
     return check(world_->setParticleVelocity(decode<ClothId>(id), i, {x, y, z}));
   }
-  int pinCloth(double cloth, int particle, double anchor, float maxDistance) {
-    return check(world_->pin(decode<ClothId>(cloth), particle, decode<AnchorId>(anchor), maxDistance));
+  int pinCloth(double cloth, int particle, double anchor, float maxDistance, float compliance) {
+    return check(world_->pin(decode<ClothId>(cloth), particle, decode<AnchorId>(anchor), maxDistance, compliance));
   }
   int unpinCloth(double cloth, int particle) { return check(world_->unpin(decode<ClothId>(cloth), particle)); }
   int teleportCloth(double id, float tx, float ty, float tz, float qx, float qy, float qz, float qw, float px,
@@ -325,8 +325,8 @@ class WorldBinding {
     if (check(world_->anchorPosition(decode<AnchorId>(id), &p))) return val::null();
     return vecToJs(p);
   }
-  int pin(double rope, int particle, double anchor, float maxDistance) {
-    return check(world_->pin(decode<RopeId>(rope), particle, decode<AnchorId>(anchor), maxDistance));
+  int pin(double rope, int particle, double anchor, float maxDistance, float compliance) {
+    return check(world_->pin(decode<RopeId>(rope), particle, decode<AnchorId>(anchor), maxDistance, compliance));
   }
   int unpin(double rope, int particle) { return check(world_->unpin(decode<RopeId>(rope), particle)); }
 

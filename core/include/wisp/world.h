@@ -187,7 +187,7 @@ class World {
   // --- operations every object kind has ----------------------------------------------------
   Status particle(ClothId id, int index, ParticleState* out) const;
   Status setParticleVelocity(ClothId id, int index, Vec3 velocity);
-  Status pin(ClothId cloth, int particle, AnchorId anchor, float maxDistance = 0);
+  Status pin(ClothId cloth, int particle, AnchorId anchor, float maxDistance = 0, float compliance = 0);
   Status unpin(ClothId cloth, int particle);
   Status teleportCloth(ClothId id, const Transform& delta, Vec3 pivot);
   // As resetRope: the creation pose at rest, pinned particles on their anchors.
@@ -211,7 +211,7 @@ class World {
   Status anchorPosition(AnchorId id, Vec3* out) const;
   // Pins a particle to an anchor: exactly (maxDistance 0), or kept within maxDistance (m) of it,
   // free to swing inside (a vertex skinned to a bone with slack).
-  Status pin(RopeId rope, int particle, AnchorId anchor, float maxDistance = 0);
+  Status pin(RopeId rope, int particle, AnchorId anchor, float maxDistance = 0, float compliance = 0);
   Status unpin(RopeId rope, int particle);
 
   // --- wind zones ---------------------------------------------------------------------------

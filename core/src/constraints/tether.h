@@ -68,7 +68,20 @@ inline void solveTethers(Particles& r, int begin, int end, float alphaTilde = 0.
 // a (which moves along its path like an exact pin's):  C(x) = |x - a| - d <= 0  (m).
 // The anchor is kinematic, so the projection is exact: a vertex skinned to a bone can swing
 // freely up to d away from where the bone puts it.
-inline void solveLeash(Particles& p, int i, Vec3 a) {
+//
+// Spring pin (pinCompliance α > 0, in m/N): C(x) = |x - a| = 0 with compliance α, one XPBD
+// iteration per substep (λ starts at 0): Δλ = -C / (w + α/h²), so x moves toward a by the fraction
+// w / (w + α/h²). At rest it hangs α × (the force on it) from the anchor, whatever the substeps:
+// a grab that pulls hard without yanking a cloth apart.
+inline void solveLeash(Particles& p, int i, Vec3 a, float h) {
+  const float alpha = p.pinCompliance[i];
+  if (alpha > 0.0f) {
+    const float w = p.invMass[i], f = w / (w + alpha / (h * h));
+    p.px[i] += (a.x - p.px[i]) * f;
+    p.py[i] += (a.y - p.py[i]) * f;
+    p.pz[i] += (a.z - p.pz[i]) * f;
+    return;
+  }
   float dx = p.px[i] - a.x, dy = p.py[i] - a.y, dz = p.pz[i] - a.z;
   float d2 = dx * dx + dy * dy + dz * dz, limit = p.pinDistance[i];
   if (d2 <= limit * limit) return;

@@ -16,8 +16,9 @@ struct Particles {
   std::vector<float> baseInvMass; // 1/kg when free
   std::vector<int32_t> anchor;    // anchor slot a particle is pinned to, or -1
   std::vector<float> pinDistance; // m: 0 = held exactly on the anchor; > 0 = kept within it
+  std::vector<float> pinCompliance; // m/N: 0 = a hard pin; > 0 = pulled toward the anchor by an XPBD spring
   std::vector<int32_t> pinnedList;  // indices of exactly pinned particles (derived)
-  std::vector<int32_t> leashList;   // indices of particles kept within pinDistance (derived)
+  std::vector<int32_t> leashList;   // indices of particles leashed (pinDistance) or on a spring (pinCompliance) (derived)
   std::vector<int32_t> tetherTo;    // pinned particle this one is tethered to, or -1 (constraints/tether.h)
   std::vector<float> tetherLimit;   // m: the farthest it may be from tetherTo
   // m/s: the air velocity at each particle where it varies from point to point (turbulence, wind
@@ -34,7 +35,7 @@ struct Particles {
 
   void resizeParticles(int n) {
     for (auto* a : {&px, &py, &pz, &vx, &vy, &vz, &ox, &oy, &oz, &qx, &qy, &qz, &invMass, &baseInvMass, &tetherLimit,
-                    &pinDistance})
+                    &pinDistance, &pinCompliance})
       a->assign(n, 0.0f);
     anchor.assign(n, -1);
     tetherTo.assign(n, -1);
@@ -46,15 +47,15 @@ struct Particles {
     for (auto* a : {&airx, &airy, &airz})
       if (a->size() != px.size()) a->assign(px.size(), 0.0f);
   }
-  // True when particle i is held exactly (not leashed).
-  bool hardPinned(int i) const { return anchor[i] >= 0 && pinDistance[i] == 0.0f; }
-  // The lists of pinned and leashed particles, after `anchor` or `pinDistance` changed.
+  // True when particle i is held exactly (not leashed, not on a spring).
+  bool hardPinned(int i) const { return anchor[i] >= 0 && pinDistance[i] == 0.0f && pinCompliance[i] == 0.0f; }
+  // The lists of pinned and leashed particles, after `anchor`, `pinDistance` or `pinCompliance` changed.
   void collectPins() {
     pinnedList.clear();
     leashList.clear();
     for (int i = 0; i < count(); ++i) {
       if (anchor[i] < 0) continue;
-      (pinDistance[i] == 0.0f ? pinnedList : leashList).push_back(i);
+      (hardPinned(i) ? pinnedList : leashList).push_back(i);
     }
   }
   void writeOutput(int begin, int end) {

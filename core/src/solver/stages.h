@@ -104,13 +104,13 @@ inline void driveAnchors(Particles& p, const StepContext& ctx, float t, Team& te
   team.serial([&] { driveAnchorsIn(p, ctx, t, 0, p.count()); });
 }
 
-// Stage::SolveLeashes: particles pinned with a maximum distance (serial: they are few).
+// Stage::SolveLeashes: particles pinned with a maximum distance or a compliance (serial: they are few).
 inline void solveLeashes(Particles& p, const StepContext& ctx, float t, Team& team) {
   if (p.leashList.empty()) return;
   team.serial([&] {
     for (int32_t i : p.leashList) {
       const AnchorPath& a = ctx.anchors[p.anchor[i]];
-      solveLeash(p, i, lerp(a.from, a.to, t));
+      solveLeash(p, i, lerp(a.from, a.to, t), ctx.h);
     }
   });
 }

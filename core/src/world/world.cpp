@@ -279,6 +279,7 @@ uint64_t World::stateHash() const {
     for (const auto* a : {&r.px, &r.py, &r.pz, &r.vx, &r.vy, &r.vz, &r.invMass, &r.rest, &r.bendRest}) h.array(*a);
     h.array(r.anchor);
     h.array(r.pinDistance);
+    h.array(r.pinCompliance);
     // field by field: structs with bools have padding bytes of unspecified value
     const RopeParams& p = r.params;
     for (float f : {p.radius, p.stretchCompliance, p.bendCompliance, p.damping, p.drag, p.gravityScale,
@@ -296,6 +297,7 @@ uint64_t World::stateHash() const {
     for (const auto* a : {&c.px, &c.py, &c.pz, &c.vx, &c.vy, &c.vz, &c.invMass}) h.array(*a);
     h.array(c.anchor);
     h.array(c.pinDistance);
+    h.array(c.pinCompliance);
     const ClothParams& p = c.params;
     for (float f : {p.radius, p.stretchCompliance, p.shearCompliance, p.bendCompliance, p.tetherSlack, p.damping,
                     p.gravityScale, p.dragCoefficient, p.liftCoefficient, p.airDensity, p.residualTolerance,

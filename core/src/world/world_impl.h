@@ -229,6 +229,7 @@ struct World::Impl {
         if (o.anchor[i] == static_cast<int32_t>(slot)) {
           o.anchor[i] = -1;
           o.pinDistance[i] = 0;
+          o.pinCompliance[i] = 0;
           o.invMass[i] = o.baseInvMass[i];
           changed = true;
         }

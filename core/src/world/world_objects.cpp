@@ -85,7 +85,7 @@ Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
                     {&head->ox, &tail.ox}, {&head->oy, &tail.oy}, {&head->oz, &tail.oz},
                     {&head->qx, &tail.qx}, {&head->qy, &tail.qy}, {&head->qz, &tail.qz},
                     {&head->restPrefix, &tail.restPrefix}, {&head->tetherLimit, &tail.tetherLimit},
-                    {&head->pinDistance, &tail.pinDistance},
+                    {&head->pinDistance, &tail.pinDistance}, {&head->pinCompliance, &tail.pinCompliance},
                     {&head->invMass, &tail.invMass}, {&head->baseInvMass, &tail.baseInvMass}})
     moveTail(*pair.first, *pair.second, s + 1);
   moveTail(head->anchor, tail.anchor, s + 1);
@@ -160,15 +160,20 @@ Status setVelocityOf(World::Impl& w, Id id, int index, Vec3 v) {
 }
 
 template <class Id>
-Status pinOf(World::Impl& w, Id id, int particle, AnchorId anchor, float maxDistance) {
+Status pinOf(World::Impl& w, Id id, int particle, AnchorId anchor, float maxDistance, float compliance) {
   auto* r = w.object(id);
   if (!r) return badHandle(kindName(id), id);
   if (!w.anchorLive(anchor)) return badHandle("anchor", anchor);
   if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
   WISP_TRY(checkRange("pin maxDistance", maxDistance, 0, 1e4));
+  WISP_TRY(checkRange("pin compliance", compliance, 0, 1e4));
+  if (maxDistance > 0 && compliance > 0)
+    return Status::Error(StatusCode::InvalidArgument, "pin takes a maxDistance or a compliance, not both (got maxDistance " +
+                                                          std::to_string(maxDistance) + ", compliance " + std::to_string(compliance) + ")");
   r->anchor[particle] = static_cast<int32_t>(anchor.index);
   r->pinDistance[particle] = maxDistance;
-  r->invMass[particle] = maxDistance == 0.0f ? 0.0f : r->baseInvMass[particle];
+  r->pinCompliance[particle] = compliance;
+  r->invMass[particle] = maxDistance == 0.0f && compliance == 0.0f ? 0.0f : r->baseInvMass[particle];
   r->updatePins();
   return Status::Ok();
 }
@@ -180,6 +185,7 @@ Status unpinOf(World::Impl& w, Id id, int particle) {
   if (particle < 0 || particle >= r->count()) return badIndex("particle", particle, r->count());
   r->anchor[particle] = -1;
   r->pinDistance[particle] = 0;
+  r->pinCompliance[particle] = 0;
   r->invMass[particle] = r->baseInvMass[particle];
   r->updatePins();
   return Status::Ok();
@@ -212,8 +218,8 @@ Status World::particle(RopeId id, int i, ParticleState* out) const { return part
 Status World::particle(ClothId id, int i, ParticleState* out) const { return particleOf(*impl_, id, i, out); }
 Status World::setParticleVelocity(RopeId id, int i, Vec3 v) { return setVelocityOf(*impl_, id, i, v); }
 Status World::setParticleVelocity(ClothId id, int i, Vec3 v) { return setVelocityOf(*impl_, id, i, v); }
-Status World::pin(RopeId id, int particle, AnchorId anchor, float d) { return pinOf(*impl_, id, particle, anchor, d); }
-Status World::pin(ClothId id, int particle, AnchorId anchor, float d) { return pinOf(*impl_, id, particle, anchor, d); }
+Status World::pin(RopeId id, int particle, AnchorId anchor, float d, float c) { return pinOf(*impl_, id, particle, anchor, d, c); }
+Status World::pin(ClothId id, int particle, AnchorId anchor, float d, float c) { return pinOf(*impl_, id, particle, anchor, d, c); }
 Status World::unpin(RopeId id, int particle) { return unpinOf(*impl_, id, particle); }
 Status World::unpin(ClothId id, int particle) { return unpinOf(*impl_, id, particle); }
 Status World::teleportRope(RopeId id, const Transform& d, Vec3 pivot) { return teleportOf(*impl_, id, d, pivot); }

@@ -12,7 +12,7 @@ namespace wisp {
 template <class Ar> void visit(Ar& ar, Particles& p) {
   ar("px", p.px); ar("py", p.py); ar("pz", p.pz); ar("vx", p.vx); ar("vy", p.vy); ar("vz", p.vz);
   ar("ox", p.ox); ar("oy", p.oy); ar("oz", p.oz); ar("qx", p.qx); ar("qy", p.qy); ar("qz", p.qz);
-  ar("invMass", p.invMass); ar("baseInvMass", p.baseInvMass); ar("anchor", p.anchor); ar("pinDistance", p.pinDistance);
+  ar("invMass", p.invMass); ar("baseInvMass", p.baseInvMass); ar("anchor", p.anchor); ar("pinDistance", p.pinDistance); ar("pinCompliance", p.pinCompliance);
   ar("pinnedList", p.pinnedList); ar("leashList", p.leashList);
   ar("tetherTo", p.tetherTo); ar("tetherLimit", p.tetherLimit); ar("initialPositions", p.initialPositions); ar("out", p.out);
 }
@@ -69,7 +69,7 @@ template <class Ar> void visit(Ar& ar, World::Impl& w) {
 namespace {
 
 constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
-constexpr uint32_t kSnapshotVersion = 3;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets
+constexpr uint32_t kSnapshotVersion = 4;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance)
 
 Status badSnapshot(const std::string& why) {
   return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);
@@ -96,7 +96,7 @@ bool coloursOk(const std::vector<int32_t>& starts, size_t count) {
 Status checkParticles(const Particles& p, size_t anchors, const char* what) {
   const size_t n = p.px.size();
   for (const auto* a : {&p.py, &p.pz, &p.vx, &p.vy, &p.vz, &p.ox, &p.oy, &p.oz, &p.qx, &p.qy, &p.qz, &p.invMass,
-                        &p.baseInvMass, &p.tetherLimit, &p.pinDistance})
+                        &p.baseInvMass, &p.tetherLimit, &p.pinDistance, &p.pinCompliance})
     if (!sized(*a, n)) return badSnapshot(std::string(what) + " particle arrays differ in length");
   if (!sized(p.anchor, n) || !sized(p.tetherTo, n) || p.out.size() != 3 * n || p.initialPositions.size() != 3 * n)
     return badSnapshot(std::string(what) + " particle arrays differ in length");
