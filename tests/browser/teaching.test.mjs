@@ -40,6 +40,24 @@ test('Verlet vs PBD vs XPBD: with more substeps PBD stiffens without limit, XPBD
   assert.match(coarse.info, /α·T\/L = 9\.56%/);
 });
 
+test('Verlet vs PBD vs XPBD on cloth: PBD\'s stiffness follows the substeps, XPBD\'s its compliance', async () => {
+  const cloth = async (substeps, clothCompliance) => {
+    await page.goto(`${base}?test=1&scene=solvers&subject=cloth&substeps=${substeps}&clothCompliance=${clothCompliance}`, { waitUntil: 'load' });
+    await page.waitForFunction(() => window.__ready === true, null, { timeout: 60000 });
+    return page.evaluate(() => { __app.hold(true); __app.advance(600); const s = __app.sceneState; return { subject: s.subject, strain: [0, 1, 2].map((i) => s.strain.latest(i)) }; });
+  };
+  const coarse = await cloth(8, 0.01), fine = await cloth(32, 0.01), soft = await cloth(32, 0.02);
+  assert.equal(fine.subject, 'cloth');
+  assert.ok(fine.strain[1] < coarse.strain[1] / 5, `PBD cloth strain ${coarse.strain[1].toFixed(2)}% at 8 substeps, ${fine.strain[1].toFixed(2)}% at 32`);
+  const x = fine.strain[2] / coarse.strain[2];
+  assert.ok(x > 0.6 && x < 1.3, `XPBD cloth strain ${coarse.strain[2].toFixed(2)}% at 8 substeps, ${fine.strain[2].toFixed(2)}% at 32`);
+  const d = soft.strain[2] / fine.strain[2];
+  assert.ok(d > 1.7 && d < 2.5, `XPBD cloth: compliance ×2, strain ×${d.toFixed(2)}`);
+  await page.goto(`${base}?test=1&scene=solvers`, { waitUntil: 'load' });
+  await page.waitForFunction(() => window.__ready === true, null, { timeout: 60000 });
+  await page.evaluate(() => __app.hold(true));
+});
+
 test('lab: the pendulum\'s period matches the exact large-angle period, the reference and the catenary', async () => {
   const r = await run('lab', 600, 8, 1);
   const m = r.measured;

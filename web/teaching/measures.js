@@ -28,3 +28,11 @@ export function energies(positions, velocities, mass, g) {
   }
   return { kinetic, potential };
 }
+
+/** The heat-map colour of a strain (blue compressed, white at rest, red at +scale or more) into out[o..o+2]. */
+export function strainColor(strain, scale, out, o) {
+  const u = Math.max(-1, Math.min(1, strain / scale));
+  out[o] = u < 0 ? 1 + u : 1;
+  out[o + 1] = 1 - Math.abs(u);
+  out[o + 2] = u > 0 ? 1 - u : 1;
+}

@@ -3,7 +3,7 @@
 // classic JS ropes alike (anything with `positions`), for ropes that are not cut.
 import * as THREE from 'three';
 import { RopeMesh } from '../adapters/rope-mesh.js';
-import { segmentStrains } from './measures.js';
+import { segmentStrains, strainColor } from './measures.js';
 
 export class StrainTube extends RopeMesh {
   /** restOf(s): rest length of segment s (m); scale: strain shown fully red (e.g. 0.05 = 5%). */
@@ -28,9 +28,7 @@ export class StrainTube extends RopeMesh {
     for (let i = 0; i < count; i++) {
       // a vertex shows the larger strain of its two segments
       const e = Math.max(this.strains[Math.max(0, i - 1)], this.strains[Math.min(count - 2, i)]);
-      const u = Math.max(-1, Math.min(1, e / this.strainScale));
-      const r = u < 0 ? 1 + u : 1, g = 1 - Math.abs(u), b = u > 0 ? 1 - u : 1;
-      for (let k = 0; k < s; k++) { const o = 3 * (i * s + k); c[o] = r; c[o + 1] = g; c[o + 2] = b; }
+      for (let k = 0; k < s; k++) strainColor(e, this.strainScale, c, 3 * (i * s + k));
     }
     colors.needsUpdate = true;
   }

@@ -1,24 +1,36 @@
-// The two classic position-based rope solvers, in plain JavaScript, for the teaching scenes: they
-// run next to Wisp's XPBD rope so a learner can see what XPBD changed. They are not part of the
+// The two classic position-based solvers, in plain JavaScript, for the teaching scenes: they
+// run next to Wisp's XPBD rope or cloth so a learner can see what XPBD changed. They are not part of the
 // library (the core implements only XPBD, the one of the three whose stiffness is a material
 // property); they live here, short and readable, next to the text that explains them.
 //
-// Both move a chain of particles joined by distance constraints C = |x_i - x_{i+1}| - L = 0
-// (L in m), particle 0 pinned, under gravity g (m/s²).
+// Both move particles joined by distance constraints C = |x_a - x_b| - L = 0 (L in m, the
+// distance as built), some particles pinned, under gravity g (m/s²).
 
-/** A rope of segments + 1 particles from `start` to `end`, particle 0 pinned; the last carries `tipMass` extra (kg). */
-export function makeClassicRope(start, end, segments, massPerLength, tipMass) {
-  const n = segments + 1;
-  const x = new Float64Array(3 * n), prev = new Float64Array(3 * n);
+/**
+ * A body of particles at `points` (x y z each) with masses `mass` (kg), joined by `edges`
+ * ([a, b] pairs, rest length as built); `pinned` particles do not move.
+ */
+export function makeClassicBody(points, mass, edges, pinned) {
+  const n = points.length / 3;
+  const x = Float64Array.from(points), prev = Float64Array.from(points);
   const invMass = new Float64Array(n), free = new Float64Array(n);
-  const rest = Math.hypot(end[0] - start[0], end[1] - start[1], end[2] - start[2]) / segments;
-  for (let i = 0; i < n; i++) {
-    for (let k = 0; k < 3; k++) x[3 * i + k] = prev[3 * i + k] = start[k] + ((end[k] - start[k]) * i) / segments;
-    const m = massPerLength * rest * (i === 0 || i === n - 1 ? 0.5 : 1) + (i === n - 1 ? tipMass : 0);
-    invMass[i] = i === 0 ? 0 : 1 / m;
-    free[i] = i === 0 ? 0 : 1;
+  for (let i = 0; i < n; i++) { invMass[i] = 1 / mass[i]; free[i] = 1; }
+  for (const i of pinned) { invMass[i] = 0; free[i] = 0; }
+  const a = Int32Array.from(edges, (e) => e[0]), b = Int32Array.from(edges, (e) => e[1]);
+  const rest = Float64Array.from(edges, ([i, j]) => Math.hypot(x[3 * j] - x[3 * i], x[3 * j + 1] - x[3 * i + 1], x[3 * j + 2] - x[3 * i + 2]));
+  return { n, x, prev, invMass, free, a, b, rest, step: 0, positions: new Float32Array(3 * n) };
+}
+
+/** A rope of `segments` segments from `start` to `end`, particle 0 pinned, massPerLength kg/m. */
+export function makeClassicRope(start, end, segments, massPerLength) {
+  const points = [], mass = [], edges = [];
+  const len = Math.hypot(end[0] - start[0], end[1] - start[1], end[2] - start[2]) / segments;
+  for (let i = 0; i <= segments; i++) {
+    for (let k = 0; k < 3; k++) points.push(start[k] + ((end[k] - start[k]) * i) / segments);
+    mass.push(massPerLength * len * (i === 0 || i === segments ? 0.5 : 1));
+    if (i < segments) edges.push([i, i + 1]);
   }
-  return { n, x, prev, invMass, free, rest, step: 0, positions: new Float32Array(3 * n) };
+  return makeClassicBody(points, mass, edges, [0]);
 }
 
 // Position Verlet: x' = x + (x - x_prev) keep + g s²; the velocity is implicit in x - x_prev.
@@ -34,16 +46,17 @@ function integrate(rope, s, keep, g) {
   }
 }
 
-// `iterations` Gauss-Seidel passes over the segments; each moves its two particles along their
+// `iterations` Gauss-Seidel passes over the edges; each moves its two particles along their
 // difference by the fraction k of the error, shared by the weights w (inverse masses, or 1/0).
-function relax(rope, w, k, iterations) {
-  const { n, x, rest } = rope;
+function relax(body, w, k, iterations) {
+  const { x, rest } = body;
   for (let it = 0; it < iterations; it++) {
-    for (let a = 0, b = 1; b < n; a++, b++) {
+    for (let e = 0; e < rest.length; e++) {
+      const a = body.a[e], b = body.b[e];
       const dx = x[3 * b] - x[3 * a], dy = x[3 * b + 1] - x[3 * a + 1], dz = x[3 * b + 2] - x[3 * a + 2];
       const d = Math.hypot(dx, dy, dz), wsum = w[a] + w[b];
       if (d === 0 || wsum === 0) continue;
-      const s = (k * (d - rest)) / (d * wsum);
+      const s = (k * (d - rest[e])) / (d * wsum);
       x[3 * a] += w[a] * s * dx; x[3 * a + 1] += w[a] * s * dy; x[3 * a + 2] += w[a] * s * dz;
       x[3 * b] -= w[b] * s * dx; x[3 * b + 1] -= w[b] * s * dy; x[3 * b + 2] -= w[b] * s * dz;
     }
