@@ -12,7 +12,7 @@ export type WispErrorCode =
   | 'disposed'          // the object (or its world) has been disposed
   | 'foreign-object'    // an object of another world was passed
   | 'unsupported'       // e.g. threads: true where SharedArrayBuffer is unavailable
-  | 'load-failed';      // createWisp: a build file missing (HTTP 404), served with the wrong MIME type, a worker that did not start, or the timeout
+  | 'load-failed'       // createWisp: a build file missing (HTTP 404), served with the wrong MIME type, a worker that did not start, or the timeout
   | 'out-of-memory';    // the WASM heap cannot hold what the call would build; nothing changed, the module keeps working
 
 /** Every failure of the API. A failed call changes nothing. */

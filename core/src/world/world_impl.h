@@ -243,6 +243,7 @@ struct World::Impl {
 
   template <class Id, class State>
   Id store(std::vector<State>& slots, std::vector<uint32_t>& freeList, State&& state) {
+    sizeScratch(state);
     bool grown;
     uint32_t slot = takeSlot(slots, freeList, &grown);
     uint32_t gen = nextGeneration(tag, slots[slot].generation);
@@ -256,6 +257,12 @@ struct World::Impl {
     return id;
   }
   RopeId storeRope(RopeState&& state) { return store<RopeId>(ropes, freeRopes, std::move(state)); }
+
+  // The solver's per-object scratch (air samples; a rope's direct-solve rows), sized by the call
+  // that made or reshaped the object, where running out of memory is an error, so that a step
+  // never allocates (the step re-checks the sizes and finds them right).
+  static void sizeScratch(RopeState& r) { r.sizeAirSamples(); r.sizeDirectScratch(); }
+  static void sizeScratch(Particles& p) { p.sizeAirSamples(); }
 
   // Anchors for Def::pinned, owned by the object in `slot`.
   template <class State>

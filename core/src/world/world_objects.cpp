@@ -109,6 +109,7 @@ Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
   tail.out.resize(3 * (n - s - 1));
   head->writeOutput(0, head->count());
   tail.writeOutput(0, tail.count());
+  World::Impl::sizeScratch(*head);  // the tail is sized when stored
 
   // anchors made for RopeDef::pinned follow the particles that use them
   std::vector<uint32_t> keep, give;

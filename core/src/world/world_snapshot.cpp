@@ -194,6 +194,9 @@ static void adopt(World::Impl& w, World::Impl&& loaded) {
   w.tag = tag;
   auto restamp = [tag](uint32_t& g) { g = (tag << 20) | (g & 0xFFFFFu); };
   for (auto& r : w.ropes) restamp(r.generation);
+  for (auto& r : w.ropes) World::Impl::sizeScratch(r);
+  for (auto& c : w.cloths) World::Impl::sizeScratch(c);
+  for (auto& c : w.chains) World::Impl::sizeScratch(c);
   for (auto& c : w.cloths) restamp(c.generation);
   for (auto& c : w.chains) restamp(c.generation);
   for (auto& a : w.anchors) restamp(a.generation);
