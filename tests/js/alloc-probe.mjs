@@ -40,10 +40,14 @@ const pos = [0, 2, 0], rot = [0, 0, 0, 1], m = new THREE.Matrix4().elements, v3 
 // per-call state in typed arrays: a `let` number captured by these closures would itself be
 // boxed on every write and show up as the calls' allocation
 const T = new Float64Array(2);
+const P64 = new Float64Array([0.5, 1.5, 0]), Q64 = new Float64Array([0, 0, 0, 1]);
 const cases = {
   'anchor.setPosition': () => { pos[0] = 0.01 * Math.sin(T[0] += 0.01); anchor.setPosition(pos); },
   'anchor.setPosition(Vector3)': () => { v3.x = 0.01 * Math.sin(T[0] += 0.01); anchor.setPosition(v3); },
   'collider.setTransform': () => { pos[1] = 1.5 + 0.01 * Math.sin(T[0] += 0.01); collider.setTransform(pos, rot); },
+  // the same call with Float64Arrays, after the plain arrays above: one call site fed both kinds
+  // (as by the VRM rig and its user) must not start boxing numbers
+  'collider.setTransform(Float64Array)': () => { P64[1] = 1.5 + 0.01 * Math.sin(T[0] += 0.01); collider.setTransform(P64, Q64); },
   'collider.setMatrix': () => { m[13] = 1.5 + 0.01 * Math.sin(T[0] += 0.01); collider.setMatrix(m); },
   'chain.setRoot': () => { pos[0] = 0.01 * Math.sin(T[0] += 0.01); chain.setRoot(pos, rot); },
   'chain.setRootMatrix': () => { m[12] = 0.01 * Math.sin(T[0] += 0.01); chain.setRootMatrix(m); },

@@ -9,9 +9,6 @@ import { fileURLToPath } from 'node:url';
 
 const probe = fileURLToPath(new URL('./alloc-probe.mjs', import.meta.url));
 const BOUND = 8192;  // bytes per 10,000 calls: one 16-byte object per call would be 160,000
-// Not yet allocation-free: the VRM rig (three-vrm colliders) still allocates about 128-192 bytes
-// per frame in the steady state; reported, not asserted.
-const KNOWN = new Set(['VRMSpringBoneRig beforeStep/afterStep']);
 
 for (const build of ['single', 'threaded']) {
   test(`${build}: per-frame calls allocate nothing on the JS heap (10,000 calls each)`, () => {
@@ -19,7 +16,7 @@ for (const build of ['single', 'threaded']) {
     assert.equal(r.status, 0, r.stderr);
     const result = JSON.parse(r.stdout);
     for (const [name, { bytes, gcs }] of Object.entries(result)) {
-      if (name === 'measurement' || KNOWN.has(name)) continue;
+      if (name === 'measurement') continue;
       assert.equal(gcs, 0, `${name}: a garbage collection ran during the measurement`);
       assert.ok(bytes < BOUND, `${name}: ${bytes} bytes over 10,000 calls`);
     }

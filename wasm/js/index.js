@@ -674,25 +674,43 @@ export class Cloth extends Body {
 const POSE = new Float64Array(8);  // x y z, qx qy qz qw, uniform scale
 function readPose(position, rotation) {
   POSE[7] = 1;
-  let x, y, z;
-  if (position && typeof position === 'object' && 'x' in position) {
-    x = position.x; y = position.y; z = position.z;
-  } else {
-    if (!position || position.length !== 3) fail('position must be [x, y, z] or {x, y, z}');
-    x = position[0]; y = position[1]; z = position[2];
-  }
-  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') checkNumbers(position, 'position');
-  POSE[0] = x; POSE[1] = y; POSE[2] = z;
-  let qx, qy, qz, qw;
-  if (rotation && typeof rotation === 'object' && 'w' in rotation) {
-    qx = rotation.x; qy = rotation.y; qz = rotation.z; qw = rotation.w;
-  } else {
-    if (!rotation || rotation.length !== 4) fail('rotation must be [x, y, z, w] or {x, y, z, w}');
-    qx = rotation[0]; qy = rotation[1]; qz = rotation[2]; qw = rotation[3];
-  }
-  if (typeof qx !== 'number' || typeof qy !== 'number' || typeof qz !== 'number' || typeof qw !== 'number') checkNumbers(rotation, 'rotation');
-  POSE[3] = qx; POSE[4] = qy; POSE[5] = qz; POSE[6] = qw;
+  readPosition(position);
+  readRotation(rotation);
   return POSE;
+}
+// Every kind of argument has its own loads, and positions and rotations their own functions: one
+// load that sees both small-integer arrays ([0, 0, 0, 1]) and Float64Arrays, or objects and
+// arrays, makes the optimizing compiler box what it reads — an allocation per call in a program
+// that passes both, as the three.js adapters and their users do (tests/js/alloc-probe.mjs).
+function readPosition(v) {
+  if (v && typeof v === 'object' && 'x' in v) {
+    const x = v.x, y = v.y, z = v.z;
+    if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') checkNumbers(v, 'position');
+    POSE[0] = x; POSE[1] = y; POSE[2] = z;
+  } else if (ArrayBuffer.isView(v)) {
+    if (v.length !== 3) fail('position must have 3 elements');
+    POSE[0] = v[0]; POSE[1] = v[1]; POSE[2] = v[2];
+  } else {
+    if (!v || v.length !== 3) fail('position must be [x, y, z] or {x, y, z}');
+    const x = v[0], y = v[1], z = v[2];
+    if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') checkNumbers(v, 'position');
+    POSE[0] = x; POSE[1] = y; POSE[2] = z;
+  }
+}
+function readRotation(q) {
+  if (q && typeof q === 'object' && 'w' in q) {
+    const x = q.x, y = q.y, z = q.z, w = q.w;
+    if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof w !== 'number') checkNumbers(q, 'rotation');
+    POSE[3] = x; POSE[4] = y; POSE[5] = z; POSE[6] = w;
+  } else if (ArrayBuffer.isView(q)) {
+    if (q.length !== 4) fail('rotation must have 4 elements');
+    POSE[3] = q[0]; POSE[4] = q[1]; POSE[5] = q[2]; POSE[6] = q[3];
+  } else {
+    if (!q || q.length !== 4) fail('rotation must be [x, y, z, w] or {x, y, z, w}');
+    const x = q[0], y = q[1], z = q[2], w = q[3];
+    if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof w !== 'number') checkNumbers(q, 'rotation');
+    POSE[3] = x; POSE[4] = y; POSE[5] = z; POSE[6] = w;
+  }
 }
 // Throws the error num() would for the first non-number of a vector or quaternion.
 function checkNumbers(v, name) {
