@@ -357,7 +357,9 @@ Status buildCloth(const ClothDef& def, ClothState* out) {
     c.closed = j - i == 2;
     i = j;
   }
-  c.restVolume = static_cast<float>(meshVolume(c, c.triangles));
+  // only a closed surface encloses a volume; an open sheet's "signed volume" depends on where the
+  // origin is (and shiftOrigin would change it)
+  c.restVolume = c.closed ? static_cast<float>(meshVolume(c, c.triangles)) : 0.0f;
   WISP_TRY(checkPressure(c, c.params));
   return Status::Ok();
 }

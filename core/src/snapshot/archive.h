@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "hash.h"
 #include "wisp/types.h"
 
 namespace wisp::snapshot {
@@ -26,10 +27,24 @@ constexpr bool kScalar = std::is_arithmetic_v<T> || std::is_enum_v<T>;
 
 // ---- binary ---------------------------------------------------------------------------------
 
-class BinaryWriter {
+// Where a binary writer's bytes go: a byte vector (snapshots) or a hasher (World::stateHash, so
+// the hash sees exactly what a snapshot saves, from the same field lists).
+struct ByteSink {
+  std::vector<uint8_t> bytes;
+  void append(const void* p, size_t n) {
+    const uint8_t* b = static_cast<const uint8_t*>(p);
+    bytes.insert(bytes.end(), b, b + n);
+  }
+};
+struct HashSink {
+  StateHasher hasher;
+  void append(const void* p, size_t n) { hasher.bytes(p, n); }
+};
+
+template <class Sink>
+class BasicBinaryWriter : public Sink {
  public:
   static constexpr bool kReading = false;
-  std::vector<uint8_t> bytes;
 
   template <class T>
   void operator()(const char*, T& v) {
@@ -57,11 +72,16 @@ class BinaryWriter {
   bool ok() const { return true; }
 
  private:
-  void raw(const void* p, size_t n) {
-    const uint8_t* b = static_cast<const uint8_t*>(p);
-    bytes.insert(bytes.end(), b, b + n);
-  }
+  void raw(const void* p, size_t n) { this->append(p, n); }
 };
+using BinaryWriter = BasicBinaryWriter<ByteSink>;
+using HashWriter = BasicBinaryWriter<HashSink>;
+
+// Readers and the JSON writer are never hashing.
+template <class Ar>
+constexpr bool kHashing = false;
+template <>
+inline constexpr bool kHashing<HashWriter> = true;
 
 class BinaryReader {
  public:

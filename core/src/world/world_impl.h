@@ -45,6 +45,18 @@ inline uint32_t nextGeneration(uint32_t tag, uint32_t previous) {
   return (tag << 20) | serial;
 }
 
+// A slot's generation in the field lists. The state hash takes only the serial: the tag says which
+// world issued the id, not what state it is in (two worlds built alike hash alike).
+template <class Ar>
+void visitGeneration(Ar& ar, uint32_t& g) {
+  if constexpr (snapshot::kHashing<Ar>) {
+    uint32_t serial = g & 0xFFFFFu;
+    ar("generation", serial);
+  } else {
+    ar("generation", g);
+  }
+}
+
 struct AnchorSlot {
   uint32_t generation = 0;
   bool alive = false;
@@ -88,14 +100,14 @@ uint32_t takeSlot(std::vector<Slot>& slots, std::vector<uint32_t>& freeList, boo
 // Snapshot field lists (see snapshot/archive.h); here because argument-dependent lookup finds
 // them only in the namespace of their types.
 template <class Ar> void visit(Ar& ar, AnchorSlot& a) {
-  ar("generation", a.generation); ar("alive", a.alive); ar("from", a.from); ar("to", a.to);
+  visitGeneration(ar, a.generation); ar("alive", a.alive); ar("from", a.from); ar("to", a.to);
   ar("ownerKind", a.ownerKind); ar("ownerIndex", a.ownerIndex); ar("prev", a.prev); ar("jump", a.jump);
 }
 template <class Ar> void visit(Ar& ar, WindZoneSlot& z) {
-  ar("generation", z.generation); ar("alive", z.alive); ar("def", z.def);
+  visitGeneration(ar, z.generation); ar("alive", z.alive); ar("def", z.def);
 }
 template <class Ar> void visit(Ar& ar, ColliderSlot& c) {
-  ar("generation", c.generation); ar("alive", c.alive); ar("def", c.def); ar("from", c.from); ar("prev", c.prev);
+  visitGeneration(ar, c.generation); ar("alive", c.alive); ar("def", c.def); ar("from", c.from); ar("prev", c.prev);
 }
 
 template <class Slot>

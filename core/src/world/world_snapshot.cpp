@@ -17,7 +17,7 @@ template <class Ar> void visit(Ar& ar, Particles& p) {
   ar("tetherTo", p.tetherTo); ar("tetherLimit", p.tetherLimit); ar("initialPositions", p.initialPositions); ar("out", p.out);
 }
 template <class Ar> void visit(Ar& ar, RopeState& r) {
-  ar("generation", r.generation); ar("alive", r.alive);
+  visitGeneration(ar, r.generation); ar("alive", r.alive);
   if (!r.alive) return;
   ar("params", r.params);
   ar.object("particles", [&] { visit(ar, static_cast<Particles&>(r)); });
@@ -32,18 +32,19 @@ template <class Ar> void visit(Ar& ar, BendSet& b) {
   ar("colourStart", b.colourStart);
 }
 template <class Ar> void visit(Ar& ar, ClothState& c) {
-  ar("generation", c.generation); ar("alive", c.alive);
+  visitGeneration(ar, c.generation); ar("alive", c.alive);
   if (!c.alive) return;
   ar("params", c.params);
   ar.object("particles", [&] { visit(ar, static_cast<Particles&>(c)); });
   ar("stretch", c.stretch); ar("shear", c.shear); ar("bends", c.bends); ar("triangles", c.triangles);
   ar("ax", c.ax); ar("ay", c.ay); ar("az", c.az); ar("normals", c.normals);
   ar("adjStart", c.adjStart); ar("adj", c.adj); ar("adjLength", c.adjLength); ar("geodesic", c.geodesic);
-  ar("vertexMap", c.vertexMap); ar("ownedAnchors", c.ownedAnchors); ar("stats", c.stats);
+  ar("vertexMap", c.vertexMap); ar("ownedAnchors", c.ownedAnchors);
+  if constexpr (!snapshot::kHashing<Ar>) ar("stats", c.stats);  // last frame's figures: not state
   ar("closed", c.closed); ar("restVolume", c.restVolume); ar("volumeLambda", c.volumeLambda);
 }
 template <class Ar> void visit(Ar& ar, ChainState& c) {
-  ar("generation", c.generation); ar("alive", c.alive);
+  visitGeneration(ar, c.generation); ar("alive", c.alive);
   if (!c.alive) return;
   ar("params", c.params);
   ar.object("particles", [&] { visit(ar, static_cast<Particles&>(c)); });
@@ -56,7 +57,14 @@ template <class Ar> void visit(Ar& ar, ChainState& c) {
   // the per-joint parameters derive from params: checkSnapshot resolves them again
 }
 template <class Ar> void visit(Ar& ar, World::Impl& w) {
-  ar("settings", w.settings);
+  if constexpr (snapshot::kHashing<Ar>) {
+    // the thread count is not state: every count gives the same bits
+    WorldSettings s = w.settings;
+    s.threads = 0;
+    ar("settings", s);
+  } else {
+    ar("settings", w.settings);
+  }
   ar("accumulator", w.accumulator); ar("steps", w.steps);
   ar("ropes", w.ropes); ar("freeRopes", w.freeRopes);
   ar("cloths", w.cloths); ar("freeCloths", w.freeCloths);
@@ -64,6 +72,15 @@ template <class Ar> void visit(Ar& ar, World::Impl& w) {
   ar("anchors", w.anchors); ar("freeAnchors", w.freeAnchors);
   ar("colliders", w.colliders); ar("freeColliders", w.freeColliders);
   ar("windZones", w.windZones); ar("freeWindZones", w.freeWindZones);
+}
+
+// FNV-1a over what a binary snapshot of the world would hold, streamed (no copy): the hash sees
+// every field the snapshots save, through the same field lists, so a new parameter or state
+// array cannot be left out of it (snapshot/fields.h, the visits above and in world_impl.h).
+uint64_t World::stateHash() const {
+  snapshot::HashWriter ar;
+  visit(ar, const_cast<World::Impl&>(*impl_));  // the writer only reads
+  return ar.hasher.result();
 }
 
 namespace {
