@@ -2,6 +2,7 @@
 // ropes, whipped anchors, settling to the catenary, damping.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "helpers.h"
 
@@ -107,6 +108,38 @@ TEST(RobustRope, OverconstrainedRopeSpreadsTheStretch) {
   for (int f = 0; f < 120; ++f) ASSERT_OK(w->step(1.0 / 60));
   const float mean = 1.2f / 1.0f - 1.0f;
   EXPECT_LT(worstStretch(*w, r), 3.0f * mean) << "largest segment stretch (mean " << mean << ")";
+}
+
+
+// Whipped: a 1.5 m rope of 30 segments (5 cm each) hanging from an anchor moved along x at
+// 20 m/s, turning every 0.25 s (5 m strokes; at each turn the anchor's velocity changes by 40 m/s
+// from one substep to the next, and it moves 4.2 cm, most of a segment, per default substep),
+// 3 s at 60 Hz, every setting at its default: no segment is ever more than 10 % longer or shorter
+// than its rest length at the end of a step. One Newton step of the direct solve per iteration
+// left 50 %; the steps until converged leave 0.2 %.
+TEST(RobustRope, WhippedAt20MetresPerSecondStretchesUnderTenPercent) {
+  std::unique_ptr<World> w;
+  ASSERT_OK(World::create({}, &w));
+  RopeDef d;
+  d.start = {0, 2, 0};
+  d.end = {0, 0.5f, 0};
+  d.segments = 30;
+  RopeId r;
+  ASSERT_OK(w->addRope(d, &r));
+  AnchorId a;
+  ASSERT_OK(w->addAnchor({0, 2, 0}, &a));
+  ASSERT_OK(w->pin(r, 0, a));
+  const double frame = 1.0 / 60.0, speed = 20.0, halfPeriod = 0.25;
+  float worst = 0;
+  for (int f = 1; f <= 180; ++f) {
+    const double u = std::fmod(f * frame, 2 * halfPeriod) / halfPeriod;  // 0..2
+    const float x = static_cast<float>(speed * halfPeriod * (u < 1 ? u : 2 - u));
+    ASSERT_OK(w->setAnchorPosition(a, {x, 2, 0}));
+    ASSERT_OK(w->step(frame));
+    worst = std::max(worst, worstStretch(*w, r));
+  }
+  std::printf("whipped rope: worst segment stretch %.4f\n", worst);
+  EXPECT_LT(worst, 0.10f);
 }
 
 

@@ -70,9 +70,9 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
     // XPBD multipliers accumulate over the iterations of one substep only.
     team.forChunks(static_cast<int>(r.lambda.size()), [&](int b, int e) { std::fill(r.lambda.begin() + b, r.lambda.begin() + e, 0.0f); });
     for (int it = 0; it < ctx.iterations; ++it) {
-      // Stage::SolveStretch: every segment at once (constraints/rope_direct.h), then the
-      // red-black Gauss-Seidel passes, which take out what the one linearized step left
-      team.serial([&] { solveStretchDirect(r, stretchAlpha, r.directScratch.data()); });
+      // Stage::SolveStretch: every segment at once (constraints/rope_direct.h, Newton steps
+      // until within 1 %), then the red-black Gauss-Seidel passes, which take out what is left
+      team.serial([&] { solveStretchDirectConverged(r, stretchAlpha, r.directScratch.data()); });
       for (int colour = 0; colour < 2; ++colour)
         team.forChunks(stretchPassSize(r, colour), [&](int b, int e) { solveStretchPass(r, colour, b, e, stretchAlpha); });
       // Stage::SolveBend
