@@ -38,6 +38,12 @@ float reachOf(const ChainState& c) {
   for (float v : c.jRadius) r = std::max(r, v);
   return r + kWakeMargin;
 }
+// Whether the air pushes it (turbulence varies in time: such objects never settle for good).
+bool feelsAir(const RopeState& r) { return r.params.drag > 0.0f; }
+bool feelsAir(const ClothState& c) { return c.params.dragCoefficient > 0.0f || c.params.liftCoefficient > 0.0f; }
+bool feelsAir(const ChainState& c) { return c.params.drag > 0.0f; }
+bool gusty(const WindSettings& w) { return w.turbulence > 0.0f && w.speed > 0.0f; }
+
 bool collides(const RopeState& r) { return r.params.collide; }
 bool collides(const ClothState& c) { return c.params.collide; }
 bool collides(const ChainState& c) { return c.params.collide; }
@@ -139,6 +145,8 @@ void World::Impl::planActivity(int fixedSteps) {
 
 void World::Impl::settleActivity() {
   const double dt = settings.fixedDt;
+  bool turbulent = gusty(settings.wind);
+  for (const WindZoneSlot& z : windZones) turbulent = turbulent || (z.alive && gusty(z.def.wind));
   auto settle = [&](auto& objects, ObjectKind kind) {
     for (size_t i = 0; i < objects.size(); ++i) {
       auto& o = objects[i];
@@ -147,7 +155,7 @@ void World::Impl::settleActivity() {
       a.updates += static_cast<uint64_t>(a.frameSteps);
       const auto& p = o.params;
       if (!(p.sleepSpeed > 0.0f)) continue;
-      if (!(a.speed < p.sleepSpeed)) {
+      if (!(a.speed < p.sleepSpeed) || (turbulent && feelsAir(o))) {
         a.stillTime = 0;
         continue;
       }
