@@ -203,6 +203,28 @@ TEST(Sleep, AHangingRopeFallsAsleepAndStaysExactlyStill) {
   EXPECT_EQ(activityOf(*w, plain).updates, 1200u);
 }
 
+// Turbulence varies in time: a rope that feels the air never sleeps in it, however still.
+TEST(Sleep, NoSleepInTurbulentWindForObjectsThatFeelTheAir) {
+  for (int threads : {1, 2}) {
+    WorldSettings s;
+    s.threads = threads;
+    s.wind.direction = {0, 0, 1};
+    s.wind.speed = 3;
+    s.wind.turbulence = 0.5f;
+    auto w = scenes::makeWorld(s);
+    AnchorId a, b;
+    RopeParams p;
+    p.sleepSpeed = 10;  // every particle is slower than this
+    p.drag = 0.7f;
+    RopeId windy = hang(*w, &a, p);
+    p.drag = 0;
+    RopeId still = hang(*w, &b, p, {1, 2, 0});
+    for (int f = 0; f < 120; ++f) w->step(kDt);
+    EXPECT_FALSE(activityOf(*w, windy).sleeping) << threads << " threads";
+    EXPECT_TRUE(activityOf(*w, still).sleeping) << threads << " threads";
+  }
+}
+
 // One disturbance per scene: each must wake the sleeping rope within the step that follows it.
 struct Disturbance {
   const char* name;
@@ -295,6 +317,46 @@ TEST(Sleep, ActivityIsPartOfSnapshotsAndTheStateHash) {
     copy->step(kDt);
   }
   EXPECT_EQ(copy->stateHash(), w->stateHash());
+}
+
+// A crowd: ropes and chains at update rates 1, 2 and 3, some asleep, some switched off, the
+// anchors walking: bit-identical on 1 and 2 threads (2,600 particles: the parallel path).
+uint64_t crowdHash(int threads) {
+  WorldSettings s;
+  s.threads = threads;
+  auto w = scenes::makeWorld(s);
+  std::vector<AnchorId> anchors(40);
+  std::vector<RopeId> ropes(40);
+  for (int i = 0; i < 40; ++i) {
+    RopeParams p;
+    p.updateEvery = 1 + i % 3;
+    if (i % 4 == 0) p.sleepSpeed = 0.001f;
+    w->addAnchor({0.5f * i, 3, 0}, &anchors[i]);
+    RopeDef d;
+    d.start = {0.5f * i, 3, 0};
+    d.end = {0.5f * i + 1, 3, 0};
+    d.segments = 64;
+    d.params = p;
+    w->addRope(d, &ropes[i]);
+    w->pin(ropes[i], 0, anchors[i]);
+  }
+  for (int i = 0; i < 10; ++i) {
+    ChainDef d = ponytail({0.5f * i, 1, 2});
+    d.params.updateEvery = 1 + i % 2;
+    ChainId c;
+    w->addChain(d, &c);
+  }
+  for (int f = 0; f < 240; ++f) {
+    if (f == 60) for (int i = 1; i < 40; i += 5) w->setEnabled(ropes[i], false);
+    if (f == 120) for (int i = 1; i < 40; i += 5) w->setEnabled(ropes[i], true);
+    for (int i = 2; i < 40; i += 4) w->setAnchorPosition(anchors[i], {0.5f * i + 0.002f * f, 3, 0});
+    w->step(f % 3 == 0 ? 2 * kDt : kDt);
+  }
+  return w->stateHash();
+}
+
+TEST(Activity, ACrowdWithSleepSwitchesAndUpdateRatesIsTheSameOnAnyThreadCount) {
+  EXPECT_EQ(crowdHash(1), crowdHash(2));
 }
 
 // ---- updateEvery -------------------------------------------------------------------------------

@@ -2,8 +2,21 @@
 #include "world/world_impl.h"
 
 #include "memory/budget.h"
+#include "snapshot/fields.h"
 
 namespace wisp {
+
+namespace {
+// Whether two parameter sets differ in any field (fields.h lists them): setting the same values
+// again wakes nothing, so a game may call set() with unchanged parameters every frame.
+template <class Params>
+bool changed(const Params& a, const Params& b) {
+  snapshot::BinaryWriter x, y;
+  visit(x, const_cast<Params&>(a));
+  visit(y, const_cast<Params&>(b));
+  return x.bytes != y.bytes;
+}
+}  // namespace
 
 // --- ropes --------------------------------------------------------------------------------
 
@@ -36,8 +49,8 @@ Status World::setRopeParams(RopeId id, const RopeParams& params) {
   RopeState* r = impl_->rope(id);
   if (!r) return badHandle("rope", id);
   WISP_TRY(validateRopeParams(params));
+  if (changed(r->params, params)) wakeLater(*r, "its parameters were set");
   r->params = params;
-  wakeLater(*r, "its parameters were set");
   return Status::Ok();
 }
 
@@ -263,8 +276,12 @@ Status World::setChainParams(ChainId id, const ChainParams& params) {
   ChainState* c = impl_->chain(id);
   if (!c) return badHandle("chain", id);
   WISP_TRY(validateChainParams(params));
+  // the chain's own gravity vector means nothing while it uses the world's
+  ChainParams was = c->params, now = params;
+  if (!was.customGravity) was.gravity = {};
+  if (!now.customGravity) now.gravity = {};
   WISP_TRY(resolveChainParams(*c, params));
-  wakeLater(*c, "its parameters were set");
+  if (changed(was, now)) wakeLater(*c, "its parameters were set");
   return Status::Ok();
 }
 
@@ -405,8 +422,8 @@ Status World::setClothParams(ClothId id, const ClothParams& params) {
   WISP_TRY(validateClothParams(params));
   WISP_TRY(checkPressure(*c, params));
   bool slack = params.tetherSlack != c->params.tetherSlack;
+  if (changed(c->params, params)) wakeLater(*c, "its parameters were set");
   c->params = params;
-  wakeLater(*c, "its parameters were set");
   if (slack) c->updatePins();
   return Status::Ok();
 }
