@@ -76,6 +76,14 @@ Status validateRopeParams(const RopeParams& p) {
   WISP_TRY(checkRange("RopeParams.maxSpeed", p.maxSpeed, 0, 1e5));
   WISP_TRY(checkRange("RopeParams.teleportDistance", p.teleportDistance, 0, 1e6));
   WISP_TRY(checkRange("RopeParams.teleportAngle", p.teleportAngle, 0, 3.1416));
+  return validateActivityParams("RopeParams", p.sleepSpeed, p.sleepTime, p.updateEvery);
+}
+
+Status validateActivityParams(const char* kind, float sleepSpeed, float sleepTime, int32_t updateEvery) {
+  const std::string k(kind);
+  WISP_TRY(checkRange((k + ".sleepSpeed").c_str(), sleepSpeed, 0, 10));
+  WISP_TRY(checkRange((k + ".sleepTime").c_str(), sleepTime, 0, 1e4));
+  WISP_TRY(checkRange((k + ".updateEvery").c_str(), updateEvery, 1, 16));
   return Status::Ok();
 }
 

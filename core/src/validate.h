@@ -20,6 +20,8 @@ Status checkFiniteVec(const char* name, Vec3 v);
 Status checkQuat(const char* name, Quat q);  // finite and not zero length
 
 Status validateRopeParams(const RopeParams& p);
+// sleepSpeed, sleepTime and updateEvery of `kind` ("RopeParams", ...), shared by every object kind.
+Status validateActivityParams(const char* kind, float sleepSpeed, float sleepTime, int32_t updateEvery);
 Status validateWind(const WindSettings& w);
 Status validateColliderDef(const ColliderDef& d);
 Status validateWindZone(const WindZoneDef& d);

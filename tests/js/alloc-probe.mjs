@@ -52,6 +52,11 @@ const cases = {
   'chain.setRoot': () => { pos[0] = 0.01 * Math.sin(T[0] += 0.01); chain.setRoot(pos, rot); },
   'chain.setRootMatrix': () => { m[12] = 0.01 * Math.sin(T[0] += 0.01); chain.setRootMatrix(m); },
   'world.step': () => { world.step(1 / 60); },
+  'rope/cloth/chain.enabled off and on': () => {
+    rope.enabled = false; cloth.setEnabled(false); chain.enabled = false;
+    rope.enabled = true; cloth.setEnabled(true); chain.enabled = true;
+  },
+  'enabled/sleeping/updates reads': () => { T[1] += (rope.enabled ? 1 : 0) + (chain.sleeping ? 1 : 0) + cloth.updates; },
   'views': () => {
     T[1] += rope.positions[0] + cloth.positions[1] + cloth.normals[2] + chain.positions[0] + chain.rotations[3] + chain.localRotations[3];
   },

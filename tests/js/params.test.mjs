@@ -19,13 +19,14 @@ function sameKeysAndValues(actual, want, what) {
 const ROPE = {
   radius: 0.02, stretchCompliance: 1e-5, bending: true, bendCompliance: 0.002, damping: 0.3, drag: 0.7,
   gravityScale: -0.5, yieldRatio: 1.2, plasticity: 2, collide: false, tethers: false, colliderMask: 5,
-  maxSpeed: 40, teleportDistance: 2.5, teleportAngle: 1.2,
+  maxSpeed: 40, teleportDistance: 2.5, teleportAngle: 1.2, sleepSpeed: 0.002, sleepTime: 1.5, updateEvery: 2,
 };
 const CLOTH = {
   radius: 0.02, stretchCompliance: 1e-6, shearCompliance: 2e-4, bendCompliance: 0.01, bending: false, tethers: false,
   tetherSlack: 0.1, tetherCompliance: 0.001, damping: 0.2, gravityScale: 0.5, dragCoefficient: 1.5,
   liftCoefficient: 0.2, airDensity: 1.0, residualTolerance: 0.001, pressure: 0, volumeCompliance: 1e-6,
   collide: false, selfCollision: true, colliderMask: 3, maxSpeed: 50, teleportDistance: 0.5, teleportAngle: 2,
+  sleepSpeed: 0.003, sleepTime: 2, updateEvery: 3,
 };
 const curve = (a) => [[0, 1], [1, a]];
 const CHAIN = {
@@ -34,6 +35,7 @@ const CHAIN = {
   hingeAxis: [0, 0, 1], collide: false, colliderMask: 6, spaceInertia: 0.5, teleportDistance: 2, teleportAngle: 1,
   dampingCurve: curve(0.5), stiffnessCurve: curve(0.6), elasticityCurve: curve(0.7), inertiaCurve: curve(0.8),
   gravityCurve: curve(0.9), externalForceCurve: curve(0.4), radiusCurve: curve(0.3), limitAngleCurve: curve(0.2),
+  sleepSpeed: 0.004, sleepTime: 0.5, updateEvery: 4,
 };
 const SETTINGS = {
   gravity: [0, -5, 0], fixedDt: 1 / 120, substeps: 4, iterations: 2, maxFrameDt: 0.05, rejectFrameDt: 0.5,

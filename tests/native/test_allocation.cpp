@@ -43,6 +43,43 @@ TEST(Allocation, SteadyStateStepAllocatesNothing) {
   }
 }
 
+// Sleeping, switched-off and reduced-rate objects, switched off and on every frame.
+TEST(Allocation, ActivityAllocatesNothing) {
+  auto w = scenes::makeWorld();
+  AnchorId a, b;
+  w->addAnchor({0, 2, 0}, &a);
+  w->addAnchor({1, 2, 0}, &b);
+  RopeId asleep, slow, toggled;
+  RopeDef d;
+  d.start = {0, 2, 0};
+  d.end = {0, 1, 0};
+  d.params.sleepSpeed = 0.001f;
+  ASSERT_OK(w->addRope(d, &asleep));
+  ASSERT_OK(w->pin(asleep, 0, a));
+  d.params = {};
+  d.params.updateEvery = 2;
+  d.start = {1, 2, 0};
+  d.end = {1, 1, 0};
+  ASSERT_OK(w->addRope(d, &slow));
+  ASSERT_OK(w->pin(slow, 0, b));
+  d.params = {};
+  d.start = {2, 2, 0};
+  d.end = {3, 2, 0};
+  ASSERT_OK(w->addRope(d, &toggled));
+  for (int f = 0; f < 1200; ++f) w->step(1.0 / 60.0);
+  World::ObjectActivity act;
+  w->activity(asleep, &act);
+  ASSERT_TRUE(act.sleeping);
+  long before = gAllocations.load();
+  for (int f = 0; f < 60; ++f) {
+    w->setAnchorPosition(b, {1 + 0.01f * f, 2, 0});
+    w->setEnabled(toggled, f % 2 == 0);
+    w->step(1.0 / 60.0);
+    w->stateHash();
+  }
+  EXPECT_EQ(gAllocations.load() - before, 0);
+}
+
 TEST(Allocation, CounterWorks) {
   long before = gAllocations.load();
   auto w = scenes::makeWorld();

@@ -36,7 +36,13 @@ async function main(): Promise<void> {
   const err: number = tailBone.stats().maxLengthError + local.length;
   const preset = loadPreset(savePreset(fromDynamicBone({ damping: 0.2, elasticity: 0.05 }).params, 'ponytail'));
   tailBone.set(preset.params);
-  console.log(err);
+  // many characters: switched off, asleep when settled, every other step
+  tail.enabled = false;
+  cape.setEnabled(true);
+  tailBone.set({ sleepSpeed: 0.001, sleepTime: 1, updateEvery: 2 });
+  const idle: boolean = tailBone.sleeping || rope.enabled;
+  const woke = world.events().filter((e) => e.type === 'wake' || e.type === 'sleep').length + tail.updates;
+  console.log(err, idle, woke);
   // @ts-expect-error: mode is 'wisp' or 'vrm'
   world.addChain({ points: [0, 0, 0, 0, -1, 0], mode: 'dynamic-bone' });
   // @ts-expect-error: segments is a number

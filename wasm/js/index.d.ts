@@ -104,6 +104,12 @@ export interface RopeParams {
   teleportDistance?: number;
   /** rad: the line between the two farthest-apart pins turning more within one frame is a teleport. 0 = off. Default π/2. */
   teleportAngle?: number;
+  /** m/s: once no particle has been faster than this for sleepTime the object sleeps (skipped, state kept; 'sleep' event) until disturbed: its anchors or root move, a collider that may reach it moves, is added or removed, the wind changes, set(), pin/unpin/cut, teleport, wake(). 0 = never (default); 0.001 is a safe value to opt in. */
+  sleepSpeed?: number;
+  /** s: how long it must stay slower than sleepSpeed. Default 1. */
+  sleepTime?: number;
+  /** 1..16: simulated every Nth fixed step with a step N times as long; pins meet their anchors at the times it runs. Default 1. */
+  updateEvery?: number;
 }
 
 export interface RopeDef extends RopeParams {
@@ -163,6 +169,12 @@ export interface ClothParams {
   teleportDistance?: number;
   /** rad: the line between the two farthest-apart pins turning more within one frame is a teleport. 0 = off. Default π/2. */
   teleportAngle?: number;
+  /** m/s: once no particle has been faster than this for sleepTime the object sleeps (skipped, state kept; 'sleep' event) until disturbed: its anchors or root move, a collider that may reach it moves, is added or removed, the wind changes, set(), pin/unpin/cut, teleport, wake(). 0 = never (default); 0.001 is a safe value to opt in. */
+  sleepSpeed?: number;
+  /** s: how long it must stay slower than sleepSpeed. Default 1. */
+  sleepTime?: number;
+  /** 1..16: simulated every Nth fixed step with a step N times as long; pins meet their anchors at the times it runs. Default 1. */
+  updateEvery?: number;
 }
 
 export interface ClothDef extends ClothParams {
@@ -258,6 +270,12 @@ export interface ChainParams {
   teleportAngle?: number;
   dampingCurve?: Curve; stiffnessCurve?: Curve; elasticityCurve?: Curve; inertiaCurve?: Curve;
   gravityCurve?: Curve; externalForceCurve?: Curve; radiusCurve?: Curve; limitAngleCurve?: Curve;
+  /** m/s: once no particle has been faster than this for sleepTime the object sleeps (skipped, state kept; 'sleep' event) until disturbed: its anchors or root move, a collider that may reach it moves, is added or removed, the wind changes, set(), pin/unpin/cut, teleport, wake(). 0 = never (default); 0.001 is a safe value to opt in. */
+  sleepSpeed?: number;
+  /** s: how long it must stay slower than sleepSpeed. Default 1. */
+  sleepTime?: number;
+  /** 1..16: simulated every Nth fixed step with a step N times as long; pins meet their anchors at the times it runs. Default 1. */
+  updateEvery?: number;
 }
 
 export interface ChainJointDef {
@@ -324,8 +342,8 @@ export interface WorldStats {
 }
 
 export interface WorldEvent {
-  /** 'reset': the object's state went non-finite; it was put back in its rest pose on its anchors, nothing else touched. 'invariant': a debug check failed. 'speed-clamped': particles faster than the object's maxSpeed were slowed to it. 'teleport': a rope or cloth was carried rigidly onto anchors that jumped (teleportDistance / teleportAngle, or Anchor.teleport). */
-  type: 'reset' | 'invariant' | 'speed-clamped' | 'teleport';
+  /** 'reset': the object's state went non-finite; it was put back in its rest pose on its anchors, nothing else touched. 'invariant': a debug check failed. 'speed-clamped': particles faster than the object's maxSpeed were slowed to it. 'teleport': a rope or cloth was carried rigidly onto anchors that jumped (teleportDistance / teleportAngle, or Anchor.teleport). 'sleep': the object settled (sleepSpeed / sleepTime) and is skipped until disturbed. 'wake': a sleeping object was disturbed (the message says by what) and runs again from this step. */
+  type: 'reset' | 'invariant' | 'speed-clamped' | 'teleport' | 'sleep' | 'wake';
   kind: 'rope' | 'cloth' | 'chain';
   object: Rope | Cloth | Chain | null;
   message: string;
@@ -499,6 +517,22 @@ export class Chain {
   setVelocity(index: number, velocity: Vec3Like): void;
   dispose(): void;
 }
+
+/** Switching objects off, sleep and update rates: members of Rope, Cloth and Chain. */
+export interface Activity {
+  /** false: skipped by the step (no solver time), its state kept exactly. Set true again: carried at rest onto its current anchors (a chain: its root), no snap. Setting allocates nothing. */
+  enabled: boolean;
+  setEnabled(on: boolean): void;
+  /** True while it sleeps (params.sleepSpeed). */
+  readonly sleeping: boolean;
+  /** Wakes it: it runs from the next step. */
+  wake(): void;
+  /** Fixed steps it has been simulated (disabled, sleeping and skipped steps do not count). */
+  readonly updates: number;
+}
+export interface Rope extends Activity {}
+export interface Cloth extends Activity {}
+export interface Chain extends Activity {}
 
 export class WindZone {
   readonly disposed: boolean;

@@ -87,14 +87,14 @@ function pick(src, spec, where, handled = []) {
 const ROPE_PARAMS = {
   radius: num, stretchCompliance: num, bending: bool, bendCompliance: num, damping: num, drag: num,
   gravityScale: num, yieldRatio: num, plasticity: num, collide: bool, tethers: bool, colliderMask: (v, n) => uint32(v, n),
-  maxSpeed: num, teleportDistance: num, teleportAngle: num,
+  maxSpeed: num, teleportDistance: num, teleportAngle: num, sleepSpeed: num, sleepTime: num, updateEvery: int,
 };
 const ROPE_DEF = { ...ROPE_PARAMS, start: vec3, end: vec3, segments: int, massPerLength: num };
 const CLOTH_PARAMS = {
   radius: num, stretchCompliance: num, shearCompliance: num, bendCompliance: num, bending: bool, tethers: bool,
   tetherSlack: num, damping: num, gravityScale: num, dragCoefficient: num, liftCoefficient: num, airDensity: num,
   residualTolerance: num, pressure: num, tetherCompliance: num, volumeCompliance: num, collide: bool, selfCollision: bool, colliderMask: (v, n) => uint32(v, n),
-  maxSpeed: num, teleportDistance: num, teleportAngle: num,
+  maxSpeed: num, teleportDistance: num, teleportAngle: num, sleepSpeed: num, sleepTime: num, updateEvery: int,
 };
 const CLOTH_DEF = { ...CLOTH_PARAMS, weldDistance: num, areaDensity: num };
 const GRID = { width: num, height: num, resolutionX: int, resolutionY: int, position: vec3, rotation: quat };
@@ -139,6 +139,7 @@ const CHAIN_PARAMS = {
   teleportDistance: num, teleportAngle: num,
   dampingCurve: curve, stiffnessCurve: curve, elasticityCurve: curve, inertiaCurve: curve, gravityCurve: curve,
   externalForceCurve: curve, radiusCurve: curve, limitAngleCurve: curve,
+  sleepSpeed: num, sleepTime: num, updateEvery: int,
 };
 const CHAIN_DEF = { ...CHAIN_PARAMS, position: vec3, rotation: quat, endLength: num };
 
@@ -496,7 +497,7 @@ export class World {
 
 const NO_EVENTS = Object.freeze([]);
 const OBJECT_KINDS = ['rope', 'cloth', 'chain'];
-const EVENT_TYPES = ['reset', 'invariant', 'speed-clamped', 'teleport'];
+const EVENT_TYPES = ['reset', 'invariant', 'speed-clamped', 'teleport', 'sleep', 'wake'];
 
 class Handle {
   #world; #id; #disposed = false;
@@ -860,6 +861,40 @@ function zoneArg(def) {
   clean.shape = shape;
   return clean;
 }
+
+// Activity, shared by ropes, cloth and chains: switched off (skipped by the step, state kept; on
+// again: carried at rest onto its current anchors or root), asleep when settled (params.sleepSpeed),
+// simulated every params.updateEvery-th step. Setting `enabled` allocates nothing: a game may
+// switch characters on and off every frame.
+function activityFlags(o) {
+  const w = o._world;
+  const f = w._native.activityFlags(o._kindCode, o._id);
+  if (f < 0) w._check(w._native.lastCode());
+  return f;
+}
+const ACTIVITY = {
+  /** false: skipped by the step (no solver time), state kept exactly. true again: carried at rest onto its current anchors (a chain: its root). */
+  get enabled() { return (activityFlags(this) & 1) !== 0; },
+  set enabled(on) { this.setEnabled(on); },
+  setEnabled(on) {
+    if (typeof on !== 'boolean') fail(`enabled must be true or false (got ${String(on)})`);
+    const w = this._world;
+    w._check(w._native.setEnabled(this._kindCode, this._id, on));
+    if (on) w._refreshViews();
+  },
+  /** true while it sleeps (params.sleepSpeed / sleepTime): skipped until something disturbs it. */
+  get sleeping() { return (activityFlags(this) & 2) !== 0; },
+  /** Wakes it now (it runs from the next step). */
+  wake() { this._world._check(this._world._native.wake(this._kindCode, this._id)); },
+  /** Fixed steps it has been simulated (a solver counter: disabled, sleeping and skipped steps do not count). */
+  get updates() {
+    const w = this._world;
+    const n = w._native.activityUpdates(this._kindCode, this._id);
+    if (n < 0) w._check(w._native.lastCode());
+    return n;
+  },
+};
+for (const cls of [Rope, Cloth, Chain]) Object.defineProperties(cls.prototype, Object.getOwnPropertyDescriptors(ACTIVITY));
 
 export class WindZone extends Handle {
   /** Replaces the zone's definition (move it, change its wind). */

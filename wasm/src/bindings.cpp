@@ -443,6 +443,30 @@ class WorldBinding {
     }
   }
 
+  // Activity (World::setEnabled / wake / activity), by kind as injectFault: no allocation, so
+  // a game may switch objects every frame.
+  template <class F>
+  int byKind(int kind, double id, F&& f) {
+    switch (kind) {
+      case 0: return check(f(decode<RopeId>(id)));
+      case 1: return check(f(decode<ClothId>(id)));
+      default: return check(f(decode<ChainId>(id)));
+    }
+  }
+  int setEnabled(int kind, double id, bool on) { return byKind(kind, id, [&](auto h) { return world_->setEnabled(h, on); }); }
+  int wake(int kind, double id) { return byKind(kind, id, [&](auto h) { return world_->wake(h); }); }
+  // enabled (1) | sleeping (2), or -1 with lastCode() set
+  int activityFlags(int kind, double id) {
+    World::ObjectActivity a;
+    if (byKind(kind, id, [&](auto h) { return world_->activity(h, &a); }) != 0) return -1;
+    return (a.enabled ? 1 : 0) | (a.sleeping ? 2 : 0);
+  }
+  double activityUpdates(int kind, double id) {
+    World::ObjectActivity a;
+    if (byKind(kind, id, [&](auto h) { return world_->activity(h, &a); }) != 0) return -1;
+    return static_cast<double>(a.updates);
+  }
+
   std::string lastError() const { return message_; }
   int lastCode() const { return code_; }
   // For the per-frame entry points below, which JavaScript calls as plain WASM exports.
@@ -639,6 +663,10 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("events", &WorldBinding::events)
       .function("eventCount", &WorldBinding::eventCount)
       .function("injectFault", &WorldBinding::injectFault)
+      .function("setEnabled", &WorldBinding::setEnabled)
+      .function("wake", &WorldBinding::wake)
+      .function("activityFlags", &WorldBinding::activityFlags)
+      .function("activityUpdates", &WorldBinding::activityUpdates)
       .function("lastError", &WorldBinding::lastError)
       .function("lastCode", &WorldBinding::lastCode)
       .function("address", &WorldBinding::address);

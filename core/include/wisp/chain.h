@@ -72,6 +72,10 @@ struct ChainParams {
 
   Curve dampingCurve, stiffnessCurve, elasticityCurve, inertiaCurve, gravityCurve, externalForceCurve,
       radiusCurve, limitAngleCurve;
+  // Sleep and update rate, as RopeParams::sleepSpeed / sleepTime / updateEvery.
+  float sleepSpeed = 0.0f;
+  float sleepTime = 1.0f;
+  int32_t updateEvery = 1;
 };
 
 // A joint in its parent's frame (joint 0: in the root's frame): the bone hierarchy of a rig.

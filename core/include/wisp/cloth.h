@@ -38,6 +38,10 @@ struct ClothParams {
   // Teleport detection on the cloth's anchors, as RopeParams::teleportDistance/teleportAngle.
   float teleportDistance = 1.0f;
   float teleportAngle = 1.5707963f;
+  // Sleep and update rate, as RopeParams::sleepSpeed / sleepTime / updateEvery.
+  float sleepSpeed = 0.0f;
+  float sleepTime = 1.0f;
+  int32_t updateEvery = 1;
 };
 
 // A rectangle in the local XY plane, `width` along X and `height` along -Y from the origin

@@ -33,6 +33,14 @@ struct RopeParams {
   // 60 Hz is 60 m/s. 0 disables each check. The same defaults as ChainParams.
   float teleportDistance = 1.0f;
   float teleportAngle = 1.5707963f;
+  // Sleep: once no particle has been faster than sleepSpeed (m/s) for sleepTime (s) the object
+  // sleeps: it is skipped by the step, its state kept exactly, until something disturbs it (see
+  // World::setEnabled). 0 = never sleeps (the default; 0.001, 1 mm/s, is a safe value to opt in).
+  float sleepSpeed = 0.0f;
+  float sleepTime = 1.0f;
+  // Simulated every updateEvery-th fixed step with a step updateEvery times as long (1..16): far
+  // or small objects for a fraction of the cost. Pins follow their anchors at the times it runs.
+  int32_t updateEvery = 1;
 };
 
 struct RopeDef {

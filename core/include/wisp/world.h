@@ -53,9 +53,10 @@ enum class ObjectKind : int { Rope = 0, Cloth = 1, Chain = 2 };
 // nothing else was touched. InvariantViolated: a debug check failed (WorldSettings::debugChecks).
 // SpeedClamped: particles of a rope or cloth were faster than its maxSpeed and were slowed to it.
 // Teleported: a rope or cloth was carried rigidly onto anchors that jumped (its teleportDistance /
-// teleportAngle, or teleportAnchor).
+// teleportAngle, or teleportAnchor). Slept: the object settled (sleepSpeed / sleepTime) and is
+// skipped until disturbed. Woke: a sleeping object was disturbed and runs again from this step.
 struct WorldEvent {
-  enum class Type : int { ObjectReset = 0, InvariantViolated = 1, SpeedClamped = 2, Teleported = 3 };
+  enum class Type : int { ObjectReset = 0, InvariantViolated = 1, SpeedClamped = 2, Teleported = 3, Slept = 4, Woke = 5 };
   Type type = Type::ObjectReset;
   ObjectKind kind = ObjectKind::Rope;
   Handle object;          // the object's id (as RopeId / ClothId / ChainId)
@@ -261,6 +262,26 @@ class World {
   const std::vector<WorldEvent>& events() const;
   // Test hook: writes NaN into a particle, as a solver bug or a stray write would, so tests can
   // prove that the object is reset and the rest of the world is untouched.
+  // Activity. A disabled object is skipped by the step (no solver time) and keeps its state
+  // exactly; enabling it again carries it rigidly onto its anchors' current positions (a chain:
+  // onto its current root) at rest, so it starts from there with no snap. Enabling also wakes it.
+  // `sleeping` is true while the object sleeps (RopeParams::sleepSpeed); wake() wakes it.
+  // `updates` counts the fixed steps the object was simulated (a solver counter).
+  struct ObjectActivity {
+    bool enabled = true;
+    bool sleeping = false;
+    uint64_t updates = 0;
+  };
+  Status setEnabled(RopeId id, bool enabled);
+  Status setEnabled(ClothId id, bool enabled);
+  Status setEnabled(ChainId id, bool enabled);
+  Status wake(RopeId id);
+  Status wake(ClothId id);
+  Status wake(ChainId id);
+  Status activity(RopeId id, ObjectActivity* out) const;
+  Status activity(ClothId id, ObjectActivity* out) const;
+  Status activity(ChainId id, ObjectActivity* out) const;
+
   Status injectFault(RopeId id, int particle);
   Status injectFault(ClothId id, int particle);
   Status injectFault(ChainId id, int particle);

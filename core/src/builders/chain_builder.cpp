@@ -62,6 +62,7 @@ Status validateChainParams(const ChainParams& p) {
   WISP_TRY(checkRange("ChainParams.spaceInertia", p.spaceInertia, 0, 1));
   WISP_TRY(checkRange("ChainParams.teleportDistance", p.teleportDistance, 0, 1e6));
   WISP_TRY(checkRange("ChainParams.teleportAngle", p.teleportAngle, 0, 3.1416));
+  WISP_TRY(validateActivityParams("ChainParams", p.sleepSpeed, p.sleepTime, p.updateEvery));
   WISP_TRY(checkCurve("ChainParams.dampingCurve", p.dampingCurve));
   WISP_TRY(checkCurve("ChainParams.stiffnessCurve", p.stiffnessCurve));
   WISP_TRY(checkCurve("ChainParams.elasticityCurve", p.elasticityCurve));

@@ -101,6 +101,7 @@ Status validateClothParams(const ClothParams& p) {
   WISP_TRY(checkRange("ClothParams.maxSpeed", p.maxSpeed, 0, 1e5));
   WISP_TRY(checkRange("ClothParams.teleportDistance", p.teleportDistance, 0, 1e6));
   WISP_TRY(checkRange("ClothParams.teleportAngle", p.teleportAngle, 0, 3.1416));
+  WISP_TRY(validateActivityParams("ClothParams", p.sleepSpeed, p.sleepTime, p.updateEvery));
   WISP_TRY(checkRange("ClothParams.pressure", p.pressure, 0, 100));
   WISP_TRY(checkRange("ClothParams.volumeCompliance", p.volumeCompliance, 0, 1e6));
   return Status::Ok();

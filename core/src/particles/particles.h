@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "particles/activity.h"
+
 namespace wisp {
 
 struct Particles {
@@ -30,6 +32,7 @@ struct Particles {
   std::vector<float> out;               // interleaved xyz for rendering (the view JS sees)
   bool broken = false;                  // set by the step when the state went non-finite (not saved)
   float clampedSpeed = 0;               // m/s: set by the step when maxSpeed slowed particles: the fastest (not saved)
+  Activity activity;                    // enabled, asleep, update phase (particles/activity.h)
 
   int count() const { return static_cast<int>(px.size()); }
 

@@ -37,6 +37,7 @@ template <class Ar> void visit(Ar& ar, RopeParams& p) {
   ar("collide", p.collide); ar("tethers", p.tethers);
   ar("colliderMask", p.colliderMask);
   ar("maxSpeed", p.maxSpeed); ar("teleportDistance", p.teleportDistance); ar("teleportAngle", p.teleportAngle);
+  ar("sleepSpeed", p.sleepSpeed); ar("sleepTime", p.sleepTime); ar("updateEvery", p.updateEvery);
 }
 
 template <class Ar> void visit(Ar& ar, ClothParams& p) {
@@ -49,6 +50,7 @@ template <class Ar> void visit(Ar& ar, ClothParams& p) {
   ar("pressure", p.pressure); ar("volumeCompliance", p.volumeCompliance);
   ar("tetherCompliance", p.tetherCompliance);
   ar("maxSpeed", p.maxSpeed); ar("teleportDistance", p.teleportDistance); ar("teleportAngle", p.teleportAngle);
+  ar("sleepSpeed", p.sleepSpeed); ar("sleepTime", p.sleepTime); ar("updateEvery", p.updateEvery);
 }
 
 template <class Ar> void visit(Ar& ar, ClothGrid& g) {
@@ -75,6 +77,7 @@ template <class Ar> void visit(Ar& ar, ChainParams& p) {
   ar("dampingCurve", p.dampingCurve); ar("stiffnessCurve", p.stiffnessCurve); ar("elasticityCurve", p.elasticityCurve);
   ar("inertiaCurve", p.inertiaCurve); ar("gravityCurve", p.gravityCurve); ar("externalForceCurve", p.externalForceCurve);
   ar("radiusCurve", p.radiusCurve); ar("limitAngleCurve", p.limitAngleCurve);
+  ar("sleepSpeed", p.sleepSpeed); ar("sleepTime", p.sleepTime); ar("updateEvery", p.updateEvery);
 }
 
 template <class Ar> void visit(Ar& ar, ChainStats& s) {

@@ -106,8 +106,8 @@ void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
   if (airVaries) team.serial([&] { c.sizeAirSamples(); });
 
   for (int sub = 0; sub < total; ++sub) {
-    const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
-    const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
+    const float tPrev = ctx.frameT(sub, total);
+    const float tNow = ctx.frameT(sub + 1, total);
 
     // Self-collision candidates, once per fixed step: within the thickness plus twice the
     // distance the fastest particle covers in the step

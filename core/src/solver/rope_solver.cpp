@@ -47,8 +47,8 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
   team.serial([&] { r.sizeDirectScratch(); });
 
   for (int sub = 0; sub < total; ++sub) {
-    const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
-    const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
+    const float tPrev = ctx.frameT(sub, total);
+    const float tNow = ctx.frameT(sub + 1, total);
     const bool sampleAirNow = turbulent && ctx.startsStep(sub);
 
     // Stage::Integrate (where the air varies, sampled first at the start of each fixed step)

@@ -2,6 +2,8 @@
 // call (no allocation: the arrays it points to belong to the world and only grow when objects
 // are added).
 #pragma once
+#include <algorithm>
+
 #include "colliders/shapes.h"
 #include "forces/wind_field.h"
 #include "math/vec3.h"
@@ -74,6 +76,15 @@ struct StepContext {
   const AnchorPath* anchors = nullptr;     // indexed by anchor slot
   const ColliderPath* colliders = nullptr; // enabled colliders only
   int colliderCount = 0;
+  // An object updated every N fixed steps (RopeParams::updateEvery) runs its own steps of N * dt:
+  // its substeps span frame fractions tStart .. tStart + tSpan of the anchors' and colliders'
+  // paths (tStart < 0 when its step began in an earlier frame: held at the frame's start).
+  float tStart = 0, tSpan = 1;
+  // The fraction of the frame's paths where substep `sub` of `total` starts (0, 1 for the usual
+  // case: exactly sub / total).
+  float frameT(int sub, int total) const {
+    return std::max(0.0f, tStart + tSpan * (static_cast<float>(sub) / static_cast<float>(total)));
+  }
 
   // Substep `sub` (counted over the frame) is the first of its fixed step: where the air varies
   // from point to point it is sampled then (Stage::Integrate) and held through the step.

@@ -47,16 +47,32 @@ void World::Impl::runFrame(int fixedSteps) {
   ctx.colliderCount = static_cast<int>(colliderPaths.size());
   const int threads = stepThreads(totalParticles);
 
+  planActivity(fixedSteps);  // wakes disturbed sleepers; who runs, and how many steps
+
   // Each object notes whether its state went non-finite, and applies its speed cap, in its own job.
   auto finish = [](auto& o) {
     o.broken = !allFinite(o);
     o.clampedSpeed = capSpeed(o, o.params.maxSpeed);
+    if (o.params.sleepSpeed > 0.0f) o.activity.speed = fastestSpeed(o);
+  };
+  // Disabled, sleeping and not-due objects are skipped whole.
+  auto run = [&](auto& obj, auto solve, int t) {
+    if (obj.activity.frameSteps == 0) return;
+    solve(obj, objectContext(ctx, obj.activity, obj.params.updateEvery), t);
+    finish(obj);
   };
   auto simulate = [&](ObjectRef o, int t) {
     switch (o.kind) {
-      case Kind::Rope: simulateRope(ropes[o.index], ctx, t); finish(ropes[o.index]); break;
-      case Kind::Cloth: simulateCloth(cloths[o.index], ctx, t); finish(cloths[o.index]); break;
-      case Kind::Chain: simulateChain(chains[o.index], ctx); chains[o.index].broken = !allFinite(chains[o.index]); break;
+      case Kind::Rope: run(ropes[o.index], simulateRope, t); break;
+      case Kind::Cloth: run(cloths[o.index], simulateCloth, t); break;
+      case Kind::Chain: {
+        ChainState& c = chains[o.index];
+        if (c.activity.frameSteps == 0) break;
+        simulateChain(c, objectContext(ctx, c.activity, c.params.updateEvery));
+        c.broken = !allFinite(c);
+        c.activity.speed = c.maxSpeed;
+        break;
+      }
     }
   };
   jobs::parallelFor(static_cast<int>(smallObjects.size()), threads, [&](int k) { simulate(smallObjects[k], 1); });
@@ -64,6 +80,7 @@ void World::Impl::runFrame(int fixedSteps) {
 
   contain();
   reportClampedSpeeds();
+  settleActivity();
   if (settings.debugChecks) debugCheck();
 
   steps += static_cast<uint64_t>(fixedSteps);
@@ -108,7 +125,7 @@ void World::Impl::debugCheck() {
   const int nc = static_cast<int>(colliderPaths.size());
   for (size_t i = 0; i < ropes.size(); ++i) {
     const RopeState& r = ropes[i];
-    if (!r.alive) continue;
+    if (!r.alive || !r.activity.enabled) continue;
     std::string m = checkParticles("rope", static_cast<int>(i), r, anchorPaths.data(), colliderPaths.data(), nc,
                                    r.params.radius, collide && r.params.collide, r.params.colliderMask);
     if (m.empty() && r.params.stretchCompliance == 0.0f && r.params.yieldRatio == 0.0f) {
@@ -126,7 +143,7 @@ void World::Impl::debugCheck() {
   }
   for (size_t i = 0; i < cloths.size(); ++i) {
     const ClothState& c = cloths[i];
-    if (!c.alive) continue;
+    if (!c.alive || !c.activity.enabled) continue;
     std::string m = checkParticles("cloth", static_cast<int>(i), c, anchorPaths.data(), colliderPaths.data(), nc,
                                    c.params.radius, collide && c.params.collide, c.params.colliderMask);
     if (m.empty() && c.params.stretchCompliance == 0.0f)
@@ -136,7 +153,7 @@ void World::Impl::debugCheck() {
   }
   for (size_t i = 0; i < chains.size(); ++i) {
     const ChainState& c = chains[i];
-    if (!c.alive) continue;
+    if (!c.alive || !c.activity.enabled) continue;
     // joints: finite and under the speed cap (bone capsules, not joint spheres, meet colliders)
     std::string m = checkParticles("chain", static_cast<int>(i), c, anchorPaths.data(), colliderPaths.data(), nc, 0.0f, false);
     for (int k = 0; k + 1 < c.joints() && m.empty(); ++k) {
@@ -228,8 +245,18 @@ Status World::step(double frameDt, StepReport* report) {
 
 const WorldSettings& World::settings() const { return impl_->settings; }
 
+// Whether two settings move objects the same way (a change of anything else wakes no one).
+static bool sameMotion(const WorldSettings& a, const WorldSettings& b) {
+  auto same = [](Vec3 u, Vec3 v) { return u.x == v.x && u.y == v.y && u.z == v.z; };
+  return same(a.gravity, b.gravity) && a.fixedDt == b.fixedDt && a.substeps == b.substeps &&
+         a.iterations == b.iterations && a.collisions == b.collisions && same(a.wind.direction, b.wind.direction) &&
+         a.wind.speed == b.wind.speed && a.wind.turbulence == b.wind.turbulence &&
+         a.wind.turbulenceScale == b.wind.turbulenceScale && a.wind.seed == b.wind.seed;
+}
+
 Status World::setSettings(const WorldSettings& s) {
   WISP_TRY(validate(s));
+  if (!sameMotion(impl_->settings, s)) impl_->wakeAll("the world's gravity, wind or step settings changed");
   impl_->settings = s;
   return Status::Ok();
 }
@@ -259,6 +286,7 @@ static Status injectInto(World::Impl& w, Id id, int particle) {
   if (!o) return badHandle(kindName(id), id);
   if (particle < 0 || particle >= o->count()) return badIndex("particle", particle, o->count());
   o->px[particle] = std::numeric_limits<float>::quiet_NaN();
+  wakeLater(*o, "a fault was injected");
   return Status::Ok();
 }
 Status World::injectFault(RopeId id, int particle) { return injectInto(*impl_, id, particle); }

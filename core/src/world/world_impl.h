@@ -245,7 +245,10 @@ struct World::Impl {
           o.invMass[i] = o.baseInvMass[i];
           changed = true;
         }
-      if (changed) o.updatePins();
+      if (changed) {
+        o.updatePins();
+        wakeLater(o, "an anchor it was pinned to was removed");
+      }
     });
     anchors[slot].alive = false;
     anchors[slot].ownerKind = AnchorSlot::Owner::None;
@@ -262,6 +265,7 @@ struct World::Impl {
     slots[slot] = std::move(state);
     slots[slot].generation = gen;
     slots[slot].alive = true;
+    slots[slot].activity.phase = slot;  // objects with updateEvery > 1 take turns step by step
     ++layoutVersion;
     Id id;
     id.index = slot;
@@ -367,6 +371,13 @@ struct World::Impl {
     }
     return std::sqrt(fastest2);
   }
+  // m/s: the fastest particle (for sleep: RopeParams::sleepSpeed).
+  static float fastestSpeed(const Particles& o) {
+    float fastest2 = 0;
+    for (int i = 0; i < o.count(); ++i)
+      fastest2 = std::max(fastest2, o.vx[i] * o.vx[i] + o.vy[i] * o.vy[i] + o.vz[i] * o.vz[i]);
+    return std::sqrt(fastest2);
+  }
   template <class State>
   int firstBadParticle(const State& o) {
     for (int i = 0; i < o.count(); ++i)
@@ -401,6 +412,18 @@ struct World::Impl {
   void resolveTeleports(bool detect);
   // One frame of fixedSteps fixed steps for every object (world.cpp).
   void runFrame(int fixedSteps);
+
+  // Activity (world_activity.cpp). Before a frame's objects run: wakes sleepers that were
+  // disturbed (their anchors, root or a collider that may reach them moved) and works out each
+  // object's share of the frame (none when disabled, asleep or not due under updateEvery).
+  void planActivity(int fixedSteps);
+  // The frame as one object with `updateEvery` sees it (ctx itself when it runs every step).
+  StepContext objectContext(const StepContext& ctx, const Activity& a, int updateEvery) const;
+  // After they ran: counts updates, sends still objects to sleep.
+  void settleActivity();
+  // Wakes every object a collider may touch (added, removed, enabled, disabled); or all of them.
+  void wakeNear(const ColliderPath& c, const char* why);
+  void wakeAll(const char* why);
 };
 
 }  // namespace wisp

@@ -2,8 +2,21 @@
 #include "world/world_impl.h"
 
 #include "memory/budget.h"
+#include "snapshot/fields.h"
 
 namespace wisp {
+
+namespace {
+// Whether two parameter sets differ in any field (fields.h lists them): setting the same values
+// again wakes nothing, so a game may call set() with unchanged parameters every frame.
+template <class Params>
+bool changed(const Params& a, const Params& b) {
+  snapshot::BinaryWriter x, y;
+  visit(x, const_cast<Params&>(a));
+  visit(y, const_cast<Params&>(b));
+  return x.bytes != y.bytes;
+}
+}  // namespace
 
 // --- ropes --------------------------------------------------------------------------------
 
@@ -36,6 +49,7 @@ Status World::setRopeParams(RopeId id, const RopeParams& params) {
   RopeState* r = impl_->rope(id);
   if (!r) return badHandle("rope", id);
   WISP_TRY(validateRopeParams(params));
+  if (changed(r->params, params)) wakeLater(*r, "its parameters were set");
   r->params = params;
   return Status::Ok();
 }
@@ -92,6 +106,7 @@ Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
   moveTail(head->tetherTo, tail.tetherTo, s + 1);
   head->updatePins();
   tail.updatePins();
+  wakeLater(*head, "it was cut");
   // segment s disappears; segments after it belong to the tail
   tail.rest.assign(head->rest.begin() + static_cast<std::ptrdiff_t>(s + 1), head->rest.end());
   tail.initialRest.assign(head->initialRest.begin() + static_cast<std::ptrdiff_t>(s + 1), head->initialRest.end());
@@ -131,6 +146,7 @@ Status World::resetRope(RopeId id) {
   RopeState* r = impl_->rope(id);
   if (!r) return badHandle("rope", id);
   impl_->resetToRest(*r);
+  wakeLater(*r, "it was reset");
   return Status::Ok();
 }
 
@@ -157,6 +173,7 @@ Status setVelocityOf(World::Impl& w, Id id, int index, Vec3 v) {
   if (index < 0 || index >= r->count()) return badIndex("particle", index, r->count());
   WISP_TRY(checkFiniteVec("velocity", v));
   r->vx[index] = v.x; r->vy[index] = v.y; r->vz[index] = v.z;
+  wakeLater(*r, "a particle's velocity was set");
   return Status::Ok();
 }
 
@@ -176,6 +193,7 @@ Status pinOf(World::Impl& w, Id id, int particle, AnchorId anchor, float maxDist
   r->pinCompliance[particle] = compliance;
   r->invMass[particle] = maxDistance == 0.0f && compliance == 0.0f ? 0.0f : r->baseInvMass[particle];
   r->updatePins();
+  wakeLater(*r, "a particle was pinned");
   return Status::Ok();
 }
 
@@ -189,6 +207,7 @@ Status unpinOf(World::Impl& w, Id id, int particle) {
   r->pinCompliance[particle] = 0;
   r->invMass[particle] = r->baseInvMass[particle];
   r->updatePins();
+  wakeLater(*r, "a particle was unpinned");
   return Status::Ok();
 }
 
@@ -210,6 +229,7 @@ Status teleportOf(World::Impl& w, Id id, const Transform& delta, Vec3 pivot) {
     r->vx[i] = v.x; r->vy[i] = v.y; r->vz[i] = v.z;
   }
   r->writeOutput(0, r->count());
+  wakeLater(*r, "it was teleported");
   return Status::Ok();
 }
 
@@ -256,7 +276,13 @@ Status World::setChainParams(ChainId id, const ChainParams& params) {
   ChainState* c = impl_->chain(id);
   if (!c) return badHandle("chain", id);
   WISP_TRY(validateChainParams(params));
-  return resolveChainParams(*c, params);
+  // the chain's own gravity vector means nothing while it uses the world's
+  ChainParams was = c->params, now = params;
+  if (!was.customGravity) was.gravity = {};
+  if (!now.customGravity) now.gravity = {};
+  WISP_TRY(resolveChainParams(*c, params));
+  if (changed(was, now)) wakeLater(*c, "its parameters were set");
+  return Status::Ok();
 }
 
 Status World::chainJointCount(ChainId id, int* out) const {
@@ -277,6 +303,7 @@ Status World::setChainRoot(ChainId id, const Transform& root, float scale) {
   if (!c) return badHandle("chain", id);
   WISP_TRY(checkTransform("setChainRoot: root.position", "setChainRoot: root.rotation", root));
   if (!(scale >= 1e-4f && scale <= 1e4f)) WISP_TRY(checkRange("setChainRoot: scale", scale, 1e-4, 1e4));
+  if (scale != c->scale) wakeLater(*c, "its scale changed");
   scaleChain(*c, scale);
   c->rootTo = {root.position, normalize(root.rotation)};
   return Status::Ok();
@@ -322,6 +349,7 @@ Status World::teleportChain(ChainId id, const Transform& root) {
     c->spaceFrom = c->spaceTo = to;
   }
   c->writeOutput(0, c->joints());
+  wakeLater(*c, "it was teleported");
   return Status::Ok();
 }
 
@@ -329,6 +357,7 @@ Status World::resetChain(ChainId id) {
   ChainState* c = impl_->chain(id);
   if (!c) return badHandle("chain", id);
   impl_->resetToRest(*c);
+  wakeLater(*c, "it was reset");
   return Status::Ok();
 }
 
@@ -393,6 +422,7 @@ Status World::setClothParams(ClothId id, const ClothParams& params) {
   WISP_TRY(validateClothParams(params));
   WISP_TRY(checkPressure(*c, params));
   bool slack = params.tetherSlack != c->params.tetherSlack;
+  if (changed(c->params, params)) wakeLater(*c, "its parameters were set");
   c->params = params;
   if (slack) c->updatePins();
   return Status::Ok();
@@ -442,6 +472,7 @@ Status World::resetCloth(ClothId id) {
   ClothState* c = impl_->cloth(id);
   if (!c) return badHandle("cloth", id);
   impl_->resetToRest(*c);
+  wakeLater(*c, "it was reset");
   return Status::Ok();
 }
 

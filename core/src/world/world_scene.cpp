@@ -63,6 +63,7 @@ Status World::addCollider(const ColliderDef& def, ColliderId* out) {
   c.def = def;
   c.def.transform.rotation = normalize(def.transform.rotation);
   c.from = c.prev = c.def.transform;
+  if (c.def.enabled) w.wakeNear(pathOf(c.def, c.from), "a collider was added near it");
   out->index = slot;
   out->generation = c.generation;
   return Status::Ok();
@@ -71,6 +72,8 @@ Status World::addCollider(const ColliderDef& def, ColliderId* out) {
 Status World::removeCollider(ColliderId id) {
   Impl& w = *impl_;
   if (!w.colliderLive(id)) return badHandle("collider", id);
+  const ColliderSlot& c = w.colliders[id.index];
+  if (c.def.enabled) w.wakeNear(pathOf(c.def, c.from), "a collider near it was removed");
   w.colliders[id.index].alive = false;
   w.freeColliders.push_back(id.index);
   return Status::Ok();
@@ -87,6 +90,7 @@ Status World::setColliderTransform(ColliderId id, const Transform& t) {
 Status World::teleportCollider(ColliderId id, const Transform& t) {
   WISP_TRY(setColliderTransform(id, t));
   ColliderSlot& c = impl_->colliders[id.index];
+  if (c.def.enabled) impl_->wakeNear(pathOf(c.def, c.from), "a collider was teleported near it");
   c.from = c.prev = c.def.transform;
   return Status::Ok();
 }
@@ -99,6 +103,7 @@ Status World::addWindZone(const WindZoneDef& def, WindZoneId* out) {
   if (grown) w.zoneFields.reserve(w.windZones.size());
   WindZoneSlot& z = w.windZones[slot];
   z.def = def;
+  w.wakeAll("a wind zone was added");
   out->index = slot;
   out->generation = z.generation;
   return Status::Ok();
@@ -108,6 +113,7 @@ Status World::setWindZone(WindZoneId id, const WindZoneDef& def) {
   if (!impl_->zoneLive(id)) return badHandle("wind zone", id);
   WISP_TRY(validateWindZone(def));
   impl_->windZones[id.index].def = def;
+  impl_->wakeAll("a wind zone changed");
   return Status::Ok();
 }
 
@@ -115,6 +121,7 @@ Status World::removeWindZone(WindZoneId id) {
   Impl& w = *impl_;
   if (!w.zoneLive(id)) return badHandle("wind zone", id);
   w.windZones[id.index].alive = false;
+  w.wakeAll("a wind zone was removed");
   w.freeWindZones.push_back(id.index);
   return Status::Ok();
 }
@@ -130,14 +137,18 @@ Vec3 World::airVelocityAt(Vec3 point) const {
 
 Status World::setColliderEnabled(ColliderId id, bool enabled) {
   if (!impl_->colliderLive(id)) return badHandle("collider", id);
-  impl_->colliders[id.index].def.enabled = enabled;
+  ColliderSlot& c = impl_->colliders[id.index];
+  if (c.def.enabled != enabled) impl_->wakeNear(pathOf(c.def, c.from), enabled ? "a collider near it was enabled" : "a collider near it was disabled");
+  c.def.enabled = enabled;
   return Status::Ok();
 }
 
 Status World::setColliderFriction(ColliderId id, float friction) {
   if (!impl_->colliderLive(id)) return badHandle("collider", id);
   WISP_TRY(checkRange("collider friction", friction, 0, 2));
-  impl_->colliders[id.index].def.friction = friction;
+  ColliderSlot& c = impl_->colliders[id.index];
+  if (c.def.enabled && c.def.friction != friction) impl_->wakeNear(pathOf(c.def, c.from), "the friction of a collider near it changed");
+  c.def.friction = friction;
   return Status::Ok();
 }
 

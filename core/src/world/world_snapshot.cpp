@@ -9,12 +9,17 @@ namespace wisp {
 // Field lists of the private state for snapshot/archive.h (the public structs' are in
 // snapshot/fields.h): each struct once, for every format and direction.
 
+template <class Ar> void visit(Ar& ar, Activity& a) {
+  ar("enabled", a.enabled); ar("sleeping", a.sleeping); ar("stillTime", a.stillTime); ar("phase", a.phase);
+  ar("updates", a.updates); ar("boxMin", a.boxMin); ar("boxMax", a.boxMax);
+}
 template <class Ar> void visit(Ar& ar, Particles& p) {
   ar("px", p.px); ar("py", p.py); ar("pz", p.pz); ar("vx", p.vx); ar("vy", p.vy); ar("vz", p.vz);
   ar("ox", p.ox); ar("oy", p.oy); ar("oz", p.oz); ar("qx", p.qx); ar("qy", p.qy); ar("qz", p.qz);
   ar("invMass", p.invMass); ar("baseInvMass", p.baseInvMass); ar("anchor", p.anchor); ar("pinDistance", p.pinDistance); ar("pinCompliance", p.pinCompliance);
   ar("pinnedList", p.pinnedList); ar("leashList", p.leashList);
   ar("tetherTo", p.tetherTo); ar("tetherLimit", p.tetherLimit); ar("initialPositions", p.initialPositions); ar("out", p.out);
+  ar.object("activity", [&] { visit(ar, p.activity); });
 }
 template <class Ar> void visit(Ar& ar, RopeState& r) {
   visitGeneration(ar, r.generation); ar("alive", r.alive);
@@ -86,7 +91,7 @@ uint64_t World::stateHash() const {
 namespace {
 
 constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
-constexpr uint32_t kSnapshotVersion = 4;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance)
+constexpr uint32_t kSnapshotVersion = 5;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: per-object activity (enabled, sleep, update phase)
 
 Status badSnapshot(const std::string& why) {
   return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);

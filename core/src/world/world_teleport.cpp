@@ -55,6 +55,8 @@ bool jumpsPastThresholds(const Particles& o, const AnchorPath* paths, float dist
   return false;
 }
 
+}  // namespace
+
 // Carries the object rigidly so that its pins land on their anchors' targets: exact pins map
 // from where they are to their anchor's end position; with none, leashed particles keep their
 // offsets and follow their anchors' jumps. Translation of the first pin, and the shortest turn
@@ -100,6 +102,8 @@ bool carryOntoAnchors(Particles& o, const AnchorPath* paths) {
   return true;
 }
 
+namespace {
+
 bool pinnedToJumped(const Particles& o, const std::vector<uint8_t>& jumped) {
   for (const std::vector<int32_t>* list : {&o.pinnedList, &o.leashList})
     for (int32_t i : *list)
@@ -119,6 +123,7 @@ void World::Impl::resolveTeleports(bool detect) {
   // An anchor's jump is a teleport for every object on it when it is one for any of them (the
   // strictest threshold wins): its path cannot both interpolate and jump.
   auto mark = [&](const Particles& o, float distance, float angle) {
+    if (!o.activity.enabled) return;  // carried onto its anchors when enabled again
     if (!jumpsPastThresholds(o, anchorPaths.data(), distance, angle)) return;
     for (const std::vector<int32_t>* list : {&o.pinnedList, &o.leashList})
       for (int32_t i : *list) anchorJumped[o.anchor[i]] = 1;
@@ -134,7 +139,8 @@ void World::Impl::resolveTeleports(bool detect) {
   auto carryAll = [&](auto& objects, ObjectKind kind, const char* name) {
     for (size_t i = 0; i < objects.size(); ++i) {
       auto& o = objects[i];
-      if (!o.alive || !pinnedToJumped(o, anchorJumped)) continue;
+      if (!o.alive || !o.activity.enabled || !pinnedToJumped(o, anchorJumped)) continue;
+      if (o.activity.sleeping) wakeLater(o, "its anchors were teleported");
       if (!carryOntoAnchors(o, anchorPaths.data())) continue;
       report(WorldEvent::Type::Teleported, kind, static_cast<uint32_t>(i), o.generation,
              std::string(name) + " " + std::to_string(i) + " was carried rigidly onto anchors that jumped");
