@@ -97,6 +97,7 @@ struct ChainStats {
   float maxLengthError = 0;  // m, the largest |bone length - rest length| after the last step
   float maxSpeed = 0;      // m/s of the fastest joint after the last step
   int teleports = 0;       // root jumps handled as teleports so far
+  float physicsWeight = 1; // the physics weight now (World::setChainPhysicsWeight)
 };
 
 }  // namespace wisp

@@ -147,17 +147,20 @@ void scaleChain(ChainState& c, float scale) {
 
 void poseChainAtRest(ChainState& c) {
   const int n = c.joints();
+  if (c.animated) {  // at rest on the current target: no motion toward it left to interpolate
+    c.animFrom = c.animPrev = c.animEnd = c.animNow = c.animTo;
+  }
   Vec3 p = c.rootTo.position;
   Quat q = c.rootTo.rotation;
   for (int j = 0; j < n; ++j) {
     p = p + rotate(q, c.localPosition[j]);
-    q = mul(q, c.localRotation[j]);
+    q = mul(q, c.target(j));
     c.px[j] = c.ox[j] = c.qx[j] = p.x;
     c.py[j] = c.oy[j] = c.qy[j] = p.y;
     c.pz[j] = c.oz[j] = c.qz[j] = p.z;
     c.vx[j] = c.vy[j] = c.vz[j] = 0;
     c.simRotation[j] = q;
-    const Quat& l = c.localRotation[j];
+    const Quat& l = c.target(j);
     float* w = &c.worldRotations[4 * j];
     float* lo = &c.localRotations[4 * j];
     w[0] = q.x; w[1] = q.y; w[2] = q.z; w[3] = q.w;

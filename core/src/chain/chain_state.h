@@ -37,6 +37,19 @@ struct ChainState : Particles {
   Transform spaceFrom, spaceTo;
   bool ownSpace = false;             // setChainSpace was called; otherwise the space is the root
 
+  // The animated pose (World::setChainPose): per joint, the local rotation the pose spring, the
+  // limits and the output pull toward, in place of the rest rotation. Like anchors, it moves from
+  // animFrom (where the last fixed step ended) to animEnd, the point on the line from the previous
+  // frame's target (animPrev) to this frame's (animTo) at the frame's last fixed step's time.
+  // Unused (the rest rotations instead) until `animated`.
+  bool animated = false;
+  std::vector<Quat> animFrom, animPrev, animTo, animEnd;
+  std::vector<Quat> animNow;         // scratch: the pose at the current substep
+
+  // Physics weight (chain/physics_weight.h): 0 = outputs are the animated pose, 1 = simulated;
+  // it moves toward weightTarget at weightRate per second of simulated time.
+  float weight = 1, weightTarget = 1, weightRate = 0;
+
   // outputs, per joint: world and local (relative to the parent joint) rotations, xyzw
   std::vector<float> worldRotations, localRotations;
   std::vector<Quat> simRotation;     // world rotation of each joint during the pass
@@ -66,7 +79,10 @@ struct ChainState : Particles {
     worldRotations.assign(4 * static_cast<size_t>(n), 0.0f);
     localRotations.assign(4 * static_cast<size_t>(n), 0.0f);
     simRotation.assign(n, Quat{});
+    for (auto* a : {&animFrom, &animPrev, &animTo, &animEnd, &animNow}) a->assign(n, Quat{});
   }
+  // The local rotation joint j is pulled toward at the current substep.
+  const Quat& target(int j) const { return animated ? animNow[j] : localRotation[j]; }
   void updatePins() { collectPins(); }
 };
 

@@ -78,6 +78,7 @@ template <class Ar> void visit(Ar& ar, ChainParams& p) {
 }
 
 template <class Ar> void visit(Ar& ar, ChainStats& s) {
+  ar("physicsWeight", s.physicsWeight);
   ar("joints", s.joints); ar("maxLengthError", s.maxLengthError); ar("maxSpeed", s.maxSpeed);
   ar("teleports", s.teleports);
 }

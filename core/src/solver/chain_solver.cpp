@@ -23,6 +23,7 @@
 #include <algorithm>
 
 #include "chain/chain_state.h"
+#include "chain/physics_weight.h"
 #include "colliders/bone_contact.h"
 #include "constraints/angle_limit.h"
 #include "forces/integrate.h"
@@ -110,13 +111,13 @@ void orientJoint(ChainState& c, int k, Quat restRot, Vec3 dir, bool output) {
   Vec3 local = rotate(conjugate(restRot), dir);
   Quat q = fromUnitVectors(c.childAxis[k], normalizeOr(local, c.childAxis[k]));
   c.simRotation[k] = normalize(mul(restRot, q));
-  if (output) writeRotations(c, k, c.simRotation[k], normalize(mul(c.localRotation[k], q)));
+  if (output) writeRotations(c, k, c.simRotation[k], normalize(mul(c.target(k), q)));
 }
 
 void orientLast(ChainState& c, Quat parent, bool output) {
   int k = c.joints() - 1;
-  c.simRotation[k] = normalize(mul(parent, c.localRotation[k]));
-  if (output) writeRotations(c, k, c.simRotation[k], c.localRotation[k]);
+  c.simRotation[k] = normalize(mul(parent, c.target(k)));
+  if (output) writeRotations(c, k, c.simRotation[k], c.target(k));
 }
 
 Vec3 gravityOf(const ChainState& c, const StepContext& ctx) {
@@ -125,6 +126,12 @@ Vec3 gravityOf(const ChainState& c, const StepContext& ctx) {
 
 bool collides(const ChainState& c, const StepContext& ctx) {
   return ctx.collisions && c.params.collide && ctx.colliderCount > 0;
+}
+
+// The animated pose at fraction t of the frame's fixed steps (ChainState::animFrom -> animEnd).
+void animatedPoseAt(ChainState& c, float t) {
+  if (!c.animated) return;
+  for (int j = 0; j < c.joints(); ++j) c.animNow[j] = nlerp(c.animFrom[j], c.animEnd[j], t);
 }
 
 // ---- ChainMode::Wisp ----------------------------------------------------------------------
@@ -233,7 +240,7 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
   float energyGiven = 0.0f, energyNow = 0.0f;
   for (int k = 0; k + 1 < c.joints(); ++k) {
     const int j = k + 1;
-    const Quat restRot = mul(parent, c.localRotation[k]);
+    const Quat restRot = mul(parent, c.target(k));
     const Vec3 r = normalizeOr(rotate(restRot, c.childAxis[k]), c.childAxis[k]);
     const float len = c.boneLength[k];
     const Vec3 a = pos(c, k);
@@ -354,6 +361,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
   for (int sub = 0; sub < total; ++sub) {
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
     const Transform root = interpolate(rootStart, c.rootTo, tNow);
+    animatedPoseAt(c, tNow);
 
     // Stage Carry: the space's motion (minus what is felt as inertia), then what is left of the
     // root's own motion, by each joint's inertia share.
@@ -423,12 +431,13 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
   for (int s = 0; s < ctx.fixedSteps; ++s) {
     const float tNow = static_cast<float>(s + 1) / static_cast<float>(ctx.fixedSteps);
     const Transform root = interpolate(c.rootFrom, c.rootTo, tNow);
+    animatedPoseAt(c, tNow);
     c.vx[0] = c.vy[0] = c.vz[0] = 0;
     setPos(c, 0, root.position + rotate(root.rotation, c.localPosition[0]));
     Quat parent = root.rotation;
     for (int k = 0; k + 1 < n; ++k) {
       const int j = k + 1;
-      const Quat restRot = mul(parent, c.localRotation[k]);
+      const Quat restRot = mul(parent, c.target(k));
       const Vec3 axis = normalizeOr(rotate(restRot, c.childAxis[k]), c.childAxis[k]);
       const Vec3 a = pos(c, k);
       const Vec3 cur{c.qx[j], c.qy[j], c.qz[j]}, prev{c.ox[j], c.oy[j], c.oz[j]};
@@ -464,6 +473,9 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
 }  // namespace
 
 void simulateChain(ChainState& c, const StepContext& ctx) {
+  // where this frame's last fixed step ends on the line between the last two animated targets
+  if (c.animated)
+    for (int j = 0; j < c.joints(); ++j) c.animEnd[j] = nlerp(c.animPrev[j], c.animTo[j], ctx.alpha);
   if (c.params.mode == ChainMode::Vrm) vrmFrame(c, ctx);
   else wispFrame(c, ctx);
   float fastest = 0;
@@ -471,7 +483,10 @@ void simulateChain(ChainState& c, const StepContext& ctx) {
   c.maxSpeed = std::sqrt(fastest);
   c.rootFrom = c.rootTo;
   c.spaceFrom = c.spaceTo;
+  if (c.animated) std::copy(c.animEnd.begin(), c.animEnd.end(), c.animFrom.begin());
   c.writeOutput(0, c.joints());
+  advancePhysicsWeight(c, ctx.h * static_cast<float>(ctx.substeps * ctx.fixedSteps));
+  blendWithAnimation(c);
 }
 
 }  // namespace wisp

@@ -74,6 +74,9 @@ struct StepContext {
   const AnchorPath* anchors = nullptr;     // indexed by anchor slot
   const ColliderPath* colliders = nullptr; // enabled colliders only
   int colliderCount = 0;
+  // The frame's last fixed step ends at this fraction of the way from the previous frame's
+  // targets to this frame's (1 when the frame ends on a fixed step): the time of that step.
+  float alpha = 1;
 
   // Substep `sub` (counted over the frame) is the first of its fixed step: where the air varies
   // from point to point it is sampled then (Stage::Integrate) and held through the step.

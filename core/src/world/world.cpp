@@ -30,10 +30,11 @@ void World::Impl::preparePaths(bool stepping, float alpha) {
   }
 }
 
-void World::Impl::runFrame(int fixedSteps) {
+void World::Impl::runFrame(int fixedSteps, float alpha) {
   rebuildLists();
   StepContext ctx;
   ctx.fixedSteps = fixedSteps;
+  ctx.alpha = alpha;
   ctx.substeps = settings.substeps;
   ctx.iterations = settings.iterations;
   ctx.h = static_cast<float>(settings.fixedDt / settings.substeps);
@@ -207,7 +208,7 @@ Status World::step(double frameDt, StepReport* report) {
   const float alpha = w.accumulator > 0 ? static_cast<float>(1.0 - w.accumulator / frame) : 1.0f;
   w.preparePaths(k > 0, alpha);
   w.resolveTeleports(k > 0);
-  if (k > 0) w.runFrame(k);
+  if (k > 0) w.runFrame(k, alpha);
   for (size_t i = 0; i < w.anchors.size(); ++i) {
     AnchorSlot& a = w.anchors[i];
     if (k > 0 || a.jump) a.from = w.anchorPaths[i].to;
@@ -218,6 +219,8 @@ Status World::step(double frameDt, StepReport* report) {
     if (k > 0) c.from = colliderEnd(c, alpha);
     c.prev = c.def.transform;
   }
+  for (ChainState& c : w.chains)
+    if (c.alive && c.animated) std::copy(c.animTo.begin(), c.animTo.end(), c.animPrev.begin());
   if (report) {
     report->fixedSteps = k;
     report->droppedTime = dropped;
@@ -332,6 +335,11 @@ uint64_t World::stateHash() const {
       h.value(t->rotation);
     }
     h.value(static_cast<uint8_t>(c.ownSpace));
+    if (c.animated)
+      for (const auto* a : {&c.animFrom, &c.animPrev, &c.animTo})
+        for (const Quat& q : *a) h.value(q);
+    if (c.weight != 1.0f || c.weightTarget != 1.0f)
+      for (float f : {c.weight, c.weightTarget, c.weightRate}) h.value(f);
     h.value(c.teleports);
     h.value(c.scale);
   }

@@ -388,7 +388,7 @@ struct World::Impl {
   // With `detect` false only teleportAnchor's jumps are resolved (a call that runs no fixed step).
   void resolveTeleports(bool detect);
   // One frame of fixedSteps fixed steps for every object (world.cpp).
-  void runFrame(int fixedSteps);
+  void runFrame(int fixedSteps, float alpha);
 };
 
 }  // namespace wisp

@@ -53,6 +53,8 @@ template <class Ar> void visit(Ar& ar, ChainState& c) {
   ar("ownSpace", c.ownSpace); ar("simRotation", c.simRotation); ar("teleports", c.teleports);
   ar("worldRotations", c.worldRotations); ar("localRotations", c.localRotations);
   ar("scale", c.scale); ar("restLocalPosition", c.restLocalPosition); ar("restBoneLength", c.restBoneLength);
+  ar("animated", c.animated); ar("animFrom", c.animFrom); ar("animPrev", c.animPrev); ar("animTo", c.animTo);
+  ar("weight", c.weight); ar("weightTarget", c.weightTarget); ar("weightRate", c.weightRate);
   // the per-joint parameters derive from params: checkSnapshot resolves them again
 }
 template <class Ar> void visit(Ar& ar, World::Impl& w) {
@@ -69,7 +71,7 @@ template <class Ar> void visit(Ar& ar, World::Impl& w) {
 namespace {
 
 constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
-constexpr uint32_t kSnapshotVersion = 4;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance)
+constexpr uint32_t kSnapshotVersion = 5;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: chains' animated pose
 
 Status badSnapshot(const std::string& why) {
   return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);
@@ -156,8 +158,17 @@ static Status checkSnapshot(World::Impl& w) {
     if (n < 2 || !sized(c.localPosition, n) || !sized(c.localRotation, n) || !sized(c.childAxis, n) ||
         !sized(c.boneLength, n) || !sized(c.along, n) || !sized(c.simRotation, n) ||
         !sized(c.restLocalPosition, n) || !sized(c.restBoneLength, n) || !(c.scale >= 1e-4f && c.scale <= 1e4f) ||
-        c.worldRotations.size() != 4 * n || c.localRotations.size() != 4 * n)
+        c.worldRotations.size() != 4 * n || c.localRotations.size() != 4 * n || !sized(c.animFrom, n) ||
+        !sized(c.animPrev, n) || !sized(c.animTo, n))
       return badSnapshot("chain arrays do not match its joints");
+    for (const auto* a : {&c.animFrom, &c.animPrev, &c.animTo})
+      for (const Quat& q : *a)
+        if (!isFinite(q)) return badSnapshot("chain animated pose is not finite");
+    if (!(c.weight >= 0 && c.weight <= 1 && c.weightTarget >= 0 && c.weightTarget <= 1 && c.weightRate >= 0 &&
+          std::isfinite(c.weightRate)))
+      return badSnapshot("chain physics weight is out of range");
+    c.animEnd = c.animTo;  // scratch, rewritten by the next step
+    c.animNow = c.animTo;
     for (size_t j = 0; j < n; ++j)
       if (!isFinite(c.localPosition[j]) || !isFinite(c.localRotation[j]) || !isFinite(c.childAxis[j]) ||
           !std::isfinite(c.boneLength[j]) || !(c.along[j] >= 0 && c.along[j] <= 1))
