@@ -226,5 +226,142 @@ TEST(ChainAnimation, BadPhysicsWeightsAreRejectedAndChangeNothing) {
   EXPECT_EQ(s.w->stateHash(), h);
 }
 
+// Hair whose bind pose sticks out sideways (a horizontal chain, 0.4 m) on a still head at 1.6 m.
+ChainDef sideways(int warmupSteps) {
+  ChainDef d;
+  d.root = {{0, 1.6f, 0}, {}};
+  d.points = {{0, 1.6f, 0}, {0.1f, 1.6f, 0}, {0.2f, 1.6f, 0}, {0.3f, 1.6f, 0}, {0.4f, 1.6f, 0}};
+  d.params.stiffness = 0;
+  d.params.warmupSteps = warmupSteps;
+  return d;
+}
+
+// Without warm-up such hair falls from its bind pose when it appears; with warm-up it appears
+// hanging, at rest.
+float firstFrameTipSpeed(int warmupSteps, bool viaReset) {
+  auto w = scenes::makeWorld();
+  const ChainDef d = sideways(warmupSteps);
+  ChainId c;
+  EXPECT_TRUE(w->addChain(d, &c).ok());
+  if (viaReset) {
+    for (int f = 0; f < 90; ++f) EXPECT_TRUE(w->step(1.0 / 60).ok());  // swinging now
+    EXPECT_TRUE(w->resetChain(c).ok());
+  }
+  EXPECT_TRUE(w->step(1.0 / 60).ok());
+  ParticleState tip;
+  EXPECT_TRUE(w->particle(c, 4, &tip).ok());
+  if (warmupSteps > 0) EXPECT_LT(joint(*w, c, 4).y, 1.6f - 0.35f);  // hanging (bind pose: level with the root)
+  return length(tip.velocity);
+}
+
+TEST(ChainAnimation, WarmUpStartsTheChainSettledInsteadOfFallingFromTheBindPose) {
+  for (bool viaReset : {false, true}) {
+    const float with = firstFrameTipSpeed(240, viaReset);
+    EXPECT_LT(with, 0.1f) << (viaReset ? "after reset" : "at creation");
+  }
+  auto w = scenes::makeWorld();
+  ChainDef d;
+  d.points = {{0, 0, 0}, {0.1f, 0, 0}};
+  d.params.warmupSteps = -1;
+  ChainId c;
+  Status st = w->addChain(d, &c);
+  EXPECT_EQ(st.code, StatusCode::InvalidArgument);
+  EXPECT_NE(st.message.find("warmupSteps"), std::string::npos) << st.message;
+}
+
+TEST(ChainAnimation, WithoutWarmUpTheChainFallsFromTheBindPose) {
+  // the measurement above, without warm-up: the tip is still falling, far from hanging
+  EXPECT_GT(firstFrameTipSpeed(0, false), 0.1f);
+}
+
+// After a teleport (a respawn) the chain warms up at the new place too.
+TEST(ChainAnimation, WarmUpAlsoRunsAfterATeleport) {
+  auto w = scenes::makeWorld();
+  const ChainDef d = sideways(240);
+  ChainId c;
+  ASSERT_OK(w->addChain(d, &c));
+  ASSERT_OK(w->step(1.0 / 60));
+  // kick it, then teleport it (carried rigidly, swinging): the warm-up settles it again
+  for (int j = 1; j < 5; ++j) ASSERT_OK(w->setParticleVelocity(c, j, {3, 0, 0}));
+  ASSERT_OK(w->teleportChain(c, {{5, 1.6f, 0}, {}}));
+  ASSERT_OK(w->step(1.0 / 60));
+  ParticleState tip;
+  ASSERT_OK(w->particle(c, 4, &tip));
+  EXPECT_LT(length(tip.velocity), 0.1f);
+  EXPECT_NEAR(joint(*w, c, 0).x, 5.0f, 1e-5f);
+}
+
+// A root shaken violently (up to 40 m/s, 3,000 m/s^2) with the chain allowed at most 2 cm, ramping
+// to 5 cm at the tip (a curve), from its animated pose: after every fixed step every joint is
+// within its distance of the animated pose on the root where that step ended.
+TEST(ChainAnimation, MaxDistanceFromTheAnimatedPoseHoldsAfterEveryStep) {
+  auto run = [](float maxDistance, float* worstExcess, float* worstApart) {
+    auto w = scenes::makeWorld();
+    ChainDef d = hanging(2);
+    d.params.gravityScale = 1;
+    d.params.maxDistance = maxDistance;
+    d.params.maxDistanceCurve = {{0, 0.4f}, {1, 1}};
+    d.params.teleportDistance = 0;
+    d.params.teleportAngle = 0;
+    ChainId c;
+    EXPECT_TRUE(w->addChain(d, &c).ok());
+    const std::vector<Quat> pose(5, aroundZ(0.2));
+    const std::vector<float> q = flat(pose);
+    *worstExcess = -1;
+    *worstApart = 0;
+    for (int f = 1; f <= 120; ++f) {
+      const Transform root{{0.3f * static_cast<float>(std::sin(f * 2.1)), 1 + 0.2f * static_cast<float>(std::cos(f * 1.3)), 0},
+                           aroundZ(1.2 * std::sin(f * 0.9))};
+      EXPECT_TRUE(w->setChainRoot(c, root).ok());
+      EXPECT_TRUE(w->setChainPose(c, q.data(), 5).ok());
+      EXPECT_TRUE(w->step(1.0 / 60).ok());  // one fixed step per frame: the step ends on `root`
+      const std::vector<Vec3> animated = forwardKinematics(d, root, pose);
+      for (int j = 0; j < 5; ++j) {
+        const float t = j / 4.0f, allowed = maxDistance * (0.4f + 0.6f * t);
+        const float apart = dist(joint(*w, c, j), animated[j]);
+        *worstApart = std::max(*worstApart, apart);
+        *worstExcess = std::max(*worstExcess, apart - allowed);
+      }
+    }
+  };
+  float excess = 0, apart = 0, freeExcess = 0, freeApart = 0;
+  run(0.05f, &excess, &apart);
+  EXPECT_LT(excess, 1e-5f) << "a joint " << apart << " m from the animated pose";
+  run(0.0f, &freeExcess, &freeApart);  // 0 = off: the same motion takes the chain far away
+  EXPECT_GT(freeApart, 0.1f);
+}
+
+TEST(ChainAnimation, BadMaxDistancesAreRejected) {
+  auto w = scenes::makeWorld();
+  ChainDef d = hanging(2);
+  for (float v : {-0.1f, std::nanf("")}) {
+    d.params.maxDistance = v;
+    ChainId c;
+    Status st = w->addChain(d, &c);
+    EXPECT_EQ(st.code, StatusCode::InvalidArgument);
+    EXPECT_NE(st.message.find("maxDistance"), std::string::npos) << st.message;
+  }
+}
+
+// A chain root scripted at a constant 1 m/s, sampled at the end of every frame: after each frame
+// joint 0 (on the root) is where the script is at the simulated time, as pinned particles are
+// (Time.PinnedParticlesFollowTheScriptedPathAtAnyFrameRate).
+TEST(ChainAnimation, ChainRootsFollowTheScriptedPathAtEachFixedStepsTime) {
+  for (double fps : {144.0, 75.0}) {
+    auto w = scenes::makeWorld();
+    ChainId c;
+    ASSERT_OK(w->addChain(hanging(4), &c));
+    double worst = 0;
+    for (int f = 1; f <= static_cast<int>(2 * fps); ++f) {
+      ASSERT_OK(w->setChainRoot(c, {{static_cast<float>(f / fps), 1, 0}, {}}));
+      ASSERT_OK(w->step(1.0 / fps));
+      if (w->stepCount() == 0) continue;
+      worst = std::max(worst, std::fabs(static_cast<double>(joint(*w, c, 0).x) - w->time()));
+    }
+    std::printf("%g Hz: chain root within %.2e m of the script at the simulated time\n", fps, worst);
+    EXPECT_LT(worst, 5e-6) << fps << " Hz";  // before: up to one frame ahead
+  }
+}
+
 }  // namespace
 }  // namespace wisp::test

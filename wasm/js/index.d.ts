@@ -256,8 +256,12 @@ export interface ChainParams {
   /** m and rad: a root jump larger than this within one frame is carried rigidly. 0 = off. Defaults 1 m, π/2. */
   teleportDistance?: number;
   teleportAngle?: number;
+  /** Fixed steps simulated with the root and the animated pose held still before the first output after creation, reset() and teleport(), so hair starts settled instead of falling from its bind pose. 0..10000, default 0 (off). */
+  warmupSteps?: number;
+  /** m: no joint strays farther than this (times maxDistanceCurve and the root's scale) from where the animated pose (setPose; the rest pose without it) puts it, after every substep; wins over bone lengths and collisions. 'wisp' mode. Default 0 (off). */
+  maxDistance?: number;
   dampingCurve?: Curve; stiffnessCurve?: Curve; elasticityCurve?: Curve; inertiaCurve?: Curve;
-  gravityCurve?: Curve; externalForceCurve?: Curve; radiusCurve?: Curve; limitAngleCurve?: Curve;
+  gravityCurve?: Curve; externalForceCurve?: Curve; radiusCurve?: Curve; limitAngleCurve?: Curve; maxDistanceCurve?: Curve;
 }
 
 export interface ChainJointDef {

@@ -136,9 +136,9 @@ const CHAIN_PARAMS = {
   mode: oneOf(CHAIN_MODES), space: oneOf(CHAIN_SPACES), damping: num, stiffness: num, elasticity: num, inertia: num,
   gravityScale: num, gravity: (v, n) => (v === null ? null : vec3(v, n)), externalForce: vec3, drag: num, radius: num,
   limitAngle: num, hinge: bool, hingeAxis: vec3, collide: bool, colliderMask: uint32, spaceInertia: num,
-  teleportDistance: num, teleportAngle: num,
+  teleportDistance: num, teleportAngle: num, warmupSteps: int, maxDistance: num,
   dampingCurve: curve, stiffnessCurve: curve, elasticityCurve: curve, inertiaCurve: curve, gravityCurve: curve,
-  externalForceCurve: curve, radiusCurve: curve, limitAngleCurve: curve,
+  externalForceCurve: curve, radiusCurve: curve, limitAngleCurve: curve, maxDistanceCurve: curve,
 };
 const CHAIN_DEF = { ...CHAIN_PARAMS, position: vec3, rotation: quat, endLength: num };
 

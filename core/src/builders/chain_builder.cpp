@@ -62,6 +62,9 @@ Status validateChainParams(const ChainParams& p) {
   WISP_TRY(checkRange("ChainParams.spaceInertia", p.spaceInertia, 0, 1));
   WISP_TRY(checkRange("ChainParams.teleportDistance", p.teleportDistance, 0, 1e6));
   WISP_TRY(checkRange("ChainParams.teleportAngle", p.teleportAngle, 0, 3.1416));
+  WISP_TRY(checkRange("ChainParams.warmupSteps", p.warmupSteps, 0, 10000));
+  WISP_TRY(checkRange("ChainParams.maxDistance", p.maxDistance, 0, 1e3));
+  WISP_TRY(checkCurve("ChainParams.maxDistanceCurve", p.maxDistanceCurve));
   WISP_TRY(checkCurve("ChainParams.dampingCurve", p.dampingCurve));
   WISP_TRY(checkCurve("ChainParams.stiffnessCurve", p.stiffnessCurve));
   WISP_TRY(checkCurve("ChainParams.elasticityCurve", p.elasticityCurve));
@@ -92,6 +95,7 @@ Status resolveChainParams(ChainState& c, const ChainParams& p) {
       {"gravityScale", p.gravityScale, &p.gravityCurve, -100, 100, &c.jGravity},
       {"externalForce", 1.0f, &p.externalForceCurve, -1e4, 1e4, &c.jExternal},
       {"radius", p.radius, &p.radiusCurve, 0, 10, &c.jRadius},
+      {"maxDistance", p.maxDistance, &p.maxDistanceCurve, 0, 1e3, &c.jMaxDistance},
       {"limitAngle", p.limitAngle, &p.limitAngleCurve, 0, 3.1416, &c.jSinLimit},  // angle, converted below
   };
   for (const Field& f : fields)
@@ -107,7 +111,7 @@ Status resolveChainParams(ChainState& c, const ChainParams& p) {
     for (int j = 0; j < n; ++j) (*f.out)[j] = f.base * evaluateCurve(*f.curve, c.along[j]);
   }
   // lengths and accelerations follow the root's scale (ChainState::scale; exact when it is 1)
-  for (std::vector<float>* scaled : {&c.jGravity, &c.jExternal, &c.jRadius})
+  for (std::vector<float>* scaled : {&c.jGravity, &c.jExternal, &c.jRadius, &c.jMaxDistance})
     for (float& v : *scaled) v *= c.scale;
   for (int j = 0; j < n; ++j) {
     double s, co;
@@ -166,9 +170,10 @@ void poseChainAtRest(ChainState& c) {
     w[0] = q.x; w[1] = q.y; w[2] = q.z; w[3] = q.w;
     lo[0] = l.x; lo[1] = l.y; lo[2] = l.z; lo[3] = l.w;
   }
-  c.rootFrom = c.rootTo;
-  c.spaceFrom = c.spaceTo;
+  c.rootFrom = c.rootPrev = c.rootTo;
+  c.spaceFrom = c.spacePrev = c.spaceTo;
   c.maxSpeed = 0;
+  c.warmupPending = true;
   c.writeOutput(0, n);
 }
 

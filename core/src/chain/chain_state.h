@@ -30,11 +30,15 @@ struct ChainState : Particles {
 
   // per-joint values: base * curve(along)
   std::vector<float> jDamping, jStiffness, jElasticity, jInertia, jGravity, jExternal, jRadius, jCosLimit, jSinLimit;
+  std::vector<float> jMaxDistance;   // m; 0 everywhere when ChainParams::maxDistance is 0 (off)
   float cosHalfTeleport = 0;         // cos(teleportAngle / 2)
 
   // root (and optional space) pose at the end of the last frame and for the next one
   Transform rootFrom, rootTo;
   Transform spaceFrom, spaceTo;
+  // the previous frame's targets: like an anchor, the frame's fixed steps sample the line from
+  // them to rootTo / spaceTo at their own time (rootFrom: where the last fixed step ended)
+  Transform rootPrev, spacePrev;
   bool ownSpace = false;             // setChainSpace was called; otherwise the space is the root
 
   // The animated pose (World::setChainPose): per joint, the local rotation the pose spring, the
@@ -49,6 +53,8 @@ struct ChainState : Particles {
   // Physics weight (chain/physics_weight.h): 0 = outputs are the animated pose, 1 = simulated;
   // it moves toward weightTarget at weightRate per second of simulated time.
   float weight = 1, weightTarget = 1, weightRate = 0;
+  // ChainParams::warmupSteps are due before the next frame (set on creation, reset, teleport)
+  bool warmupPending = false;
 
   // outputs, per joint: world and local (relative to the parent joint) rotations, xyzw
   std::vector<float> worldRotations, localRotations;
@@ -74,7 +80,7 @@ struct ChainState : Particles {
     boneLength.assign(n, 0.0f);
     along.assign(n, 0.0f);
     for (auto* a : {&jDamping, &jStiffness, &jElasticity, &jInertia, &jGravity, &jExternal, &jRadius, &jCosLimit,
-                    &jSinLimit})
+                    &jSinLimit, &jMaxDistance})
       a->assign(n, 0.0f);
     worldRotations.assign(4 * static_cast<size_t>(n), 0.0f);
     localRotations.assign(4 * static_cast<size_t>(n), 0.0f);

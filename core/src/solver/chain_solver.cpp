@@ -231,9 +231,15 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
   const bool collide = collides(c, ctx);
   const bool limited = p.limitAngle < 3.14159f || !p.limitAngleCurve.empty();
   SubstepColliders near;
+  tPrev *= ctx.pathScale;
+  tNow *= ctx.pathScale;
   if (collide) poseColliders(ctx, p.colliderMask, tPrev, tNow, &near);
   const bool overflow = collide && near.count == SubstepColliders::kCached;
   Quat parent = rootRotation;
+  // where the animated pose puts joint k (forward kinematics from the root), for maxDistance
+  const bool leashed = p.maxDistance > 0.0f;
+  Vec3 animatedAt = pos(c, 0);
+  Quat animatedRot = mul(rootRotation, c.target(0));
   // joint 0's velocity in the carried frame (the frame stored velocities are in), and twice the
   // kinetic energy per unit mass relative to it: what forces and the spring gave, and what is left
   const Vec3 v0 = Vec3{c.px[0] - c.ox[0], c.py[0] - c.oy[0], c.pz[0] - c.oz[0]} * ctx.invH - Vec3{c.wx, c.wy, c.wz};
@@ -288,6 +294,18 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
           }
         }
         if (!moved) break;
+      }
+    }
+    if (leashed) {
+      // max distance from the animated pose: the joint is put back on the sphere around where the
+      // animation has it; this wins over the bone length and contacts (a hard promise)
+      animatedAt = animatedAt + rotate(animatedRot, c.localPosition[j]);
+      animatedRot = mul(animatedRot, c.target(j));
+      const Vec3 off = x - animatedAt;
+      const float far = length(off), allowed = c.jMaxDistance[j];
+      if (far > allowed) {
+        x = animatedAt + off * (allowed / far);
+        d = normalizeOr(x - a, d);
       }
     }
     setPos(c, j, x);
@@ -449,7 +467,7 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
         for (int ci = 0; ci < ctx.colliderCount; ++ci) {
           const ColliderPath& path = ctx.colliders[ci];
           if ((path.groups & mask) == 0) continue;
-          SurfacePoint sp = signedDistance(poseAt(path, tNow), next);
+          SurfacePoint sp = signedDistance(poseAt(path, tNow * ctx.pathScale), next);
           float dist = sp.distance - c.jRadius[j];
           if (dist < 0.0f) {
             next += sp.normal * -dist;
@@ -470,12 +488,39 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
   }
 }
 
+// ChainParams::warmupSteps fixed steps with the root, the space, the animated pose and the
+// colliders held where this frame starts: the chain settles there before its first output.
+void warmUp(ChainState& c, const StepContext& ctx) {
+  c.warmupPending = false;
+  if (c.params.warmupSteps <= 0) return;
+  const Transform rootTo = c.rootTo, spaceTo = c.spaceTo;
+  c.rootTo = c.rootFrom;
+  c.spaceTo = c.spaceFrom;
+  if (c.animated) std::copy(c.animFrom.begin(), c.animFrom.end(), c.animEnd.begin());
+  StepContext still = ctx;
+  still.fixedSteps = c.params.warmupSteps;
+  still.pathScale = 0;
+  if (c.params.mode == ChainMode::Vrm) vrmFrame(c, still);
+  else wispFrame(c, still);
+  c.rootTo = rootTo;
+  c.spaceTo = spaceTo;
+}
+
 }  // namespace
 
 void simulateChain(ChainState& c, const StepContext& ctx) {
+  if (c.warmupPending) warmUp(c, ctx);
   // where this frame's last fixed step ends on the line between the last two animated targets
   if (c.animated)
     for (int j = 0; j < c.joints(); ++j) c.animEnd[j] = nlerp(c.animPrev[j], c.animTo[j], ctx.alpha);
+  // Like anchors: the frame's last fixed step ends `alpha` of the way along the line from the
+  // previous frame's root (and space) target to this one's, not on this frame's target; a jump
+  // past the teleport thresholds goes all the way. The frame runs toward that end pose.
+  const Transform rootTarget = c.rootTo, spaceTarget = c.spaceTo;
+  if (ctx.alpha < 1.0f && !isTeleport(c, c.rootFrom, rootTarget)) {
+    c.rootTo = interpolate(c.rootPrev, rootTarget, ctx.alpha);
+    if (c.ownSpace) c.spaceTo = interpolate(c.spacePrev, spaceTarget, ctx.alpha);
+  }
   if (c.params.mode == ChainMode::Vrm) vrmFrame(c, ctx);
   else wispFrame(c, ctx);
   float fastest = 0;
@@ -483,6 +528,8 @@ void simulateChain(ChainState& c, const StepContext& ctx) {
   c.maxSpeed = std::sqrt(fastest);
   c.rootFrom = c.rootTo;
   c.spaceFrom = c.spaceTo;
+  c.rootTo = rootTarget;
+  c.spaceTo = spaceTarget;
   if (c.animated) std::copy(c.animEnd.begin(), c.animEnd.end(), c.animFrom.begin());
   c.writeOutput(0, c.joints());
   advancePhysicsWeight(c, ctx.h * static_cast<float>(ctx.substeps * ctx.fixedSteps));

@@ -219,8 +219,12 @@ Status World::step(double frameDt, StepReport* report) {
     if (k > 0) c.from = colliderEnd(c, alpha);
     c.prev = c.def.transform;
   }
-  for (ChainState& c : w.chains)
-    if (c.alive && c.animated) std::copy(c.animTo.begin(), c.animTo.end(), c.animPrev.begin());
+  for (ChainState& c : w.chains) {
+    if (!c.alive) continue;
+    c.rootPrev = c.rootTo;
+    c.spacePrev = c.spaceTo;
+    if (c.animated) std::copy(c.animTo.begin(), c.animTo.end(), c.animPrev.begin());
+  }
   if (report) {
     report->fixedSteps = k;
     report->droppedTime = dropped;
@@ -338,6 +342,7 @@ uint64_t World::stateHash() const {
     if (c.animated)
       for (const auto* a : {&c.animFrom, &c.animPrev, &c.animTo})
         for (const Quat& q : *a) h.value(q);
+    if (c.params.warmupSteps > 0) h.value(static_cast<uint8_t>(c.warmupPending));
     if (c.weight != 1.0f || c.weightTarget != 1.0f)
       for (float f : {c.weight, c.weightTarget, c.weightRate}) h.value(f);
     h.value(c.teleports);

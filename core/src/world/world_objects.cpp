@@ -287,7 +287,7 @@ Status World::setChainSpace(ChainId id, const Transform& space) {
   if (!c) return badHandle("chain", id);
   WISP_TRY(checkTransform("setChainSpace: space.position", "setChainSpace: space.rotation", space));
   c->spaceTo = {space.position, normalize(space.rotation)};
-  if (!c->ownSpace) c->spaceFrom = c->spaceTo;  // the first space pose is a placement, not motion
+  if (!c->ownSpace) c->spaceFrom = c->spacePrev = c->spaceTo;  // the first space pose is a placement, not motion
   c->ownSpace = true;
   return Status::Ok();
 }
@@ -317,13 +317,14 @@ Status World::teleportChain(ChainId id, const Transform& root) {
     const Vec3 out = to.position + rotate(q, Vec3{c->out[3 * j], c->out[3 * j + 1], c->out[3 * j + 2]} - from.position);
     c->out[3 * j] = out.x; c->out[3 * j + 1] = out.y; c->out[3 * j + 2] = out.z;
   }
-  c->rootFrom = c->rootTo = to;
+  c->rootFrom = c->rootTo = c->rootPrev = to;
   if (c->ownSpace) {
     Transform s = c->spaceTo;
-    c->spaceFrom = c->spaceTo = {to.position + rotate(q, s.position - from.position), normalize(mul(q, s.rotation))};
+    c->spaceFrom = c->spaceTo = c->spacePrev = {to.position + rotate(q, s.position - from.position), normalize(mul(q, s.rotation))};
   } else {
-    c->spaceFrom = c->spaceTo = to;
+    c->spaceFrom = c->spaceTo = c->spacePrev = to;
   }
+  c->warmupPending = true;
   return Status::Ok();
 }
 

@@ -50,11 +50,13 @@ template <class Ar> void visit(Ar& ar, ChainState& c) {
   ar("localPosition", c.localPosition); ar("localRotation", c.localRotation); ar("childAxis", c.childAxis);
   ar("boneLength", c.boneLength); ar("along", c.along);
   ar("rootFrom", c.rootFrom); ar("rootTo", c.rootTo); ar("spaceFrom", c.spaceFrom); ar("spaceTo", c.spaceTo);
+  ar("rootPrev", c.rootPrev); ar("spacePrev", c.spacePrev);
   ar("ownSpace", c.ownSpace); ar("simRotation", c.simRotation); ar("teleports", c.teleports);
   ar("worldRotations", c.worldRotations); ar("localRotations", c.localRotations);
   ar("scale", c.scale); ar("restLocalPosition", c.restLocalPosition); ar("restBoneLength", c.restBoneLength);
   ar("animated", c.animated); ar("animFrom", c.animFrom); ar("animPrev", c.animPrev); ar("animTo", c.animTo);
   ar("weight", c.weight); ar("weightTarget", c.weightTarget); ar("weightRate", c.weightRate);
+  ar("warmupPending", c.warmupPending);
   // the per-joint parameters derive from params: checkSnapshot resolves them again
 }
 template <class Ar> void visit(Ar& ar, World::Impl& w) {
@@ -173,7 +175,7 @@ static Status checkSnapshot(World::Impl& w) {
       if (!isFinite(c.localPosition[j]) || !isFinite(c.localRotation[j]) || !isFinite(c.childAxis[j]) ||
           !std::isfinite(c.boneLength[j]) || !(c.along[j] >= 0 && c.along[j] <= 1))
         return badSnapshot("chain rest pose is not finite");
-    for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo})
+    for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo, &c.rootPrev, &c.spacePrev})
       if (!isFinite(t->position) || !isFinite(t->rotation)) return badSnapshot("chain root pose is not finite");
     WISP_TRY(resolveChainParams(c, c.params));
   }
