@@ -27,3 +27,40 @@ test('a tapered capsule collider is drawn tapered: every vertex on the hull of i
     assert.ok(Math.abs(box.min.y - bottom) < 1e-6 && Math.abs(box.max.y - top) < 1e-6, `extent ${box.min.y}..${box.max.y}, want ${bottom}..${top}`);
   }
 });
+
+test('SpringBoneChain with followAnimation follows the animated bone rotations; without it, the rest pose', async () => {
+  const THREE = await import('three');
+  const { builds } = await import('./load.mjs');
+  const { SpringBoneChain } = await import('../../web/adapters/spring-bones.js');
+  const run = (followAnimation) => {
+    const world = builds.single.createWorld({ gravity: [0, 0, 0] });
+    const head = new THREE.Object3D();
+    head.position.set(0, 1.5, 0);
+    const bones = [];
+    let parent = head;
+    for (let k = 0; k < 4; k++) {
+      const b = new THREE.Bone();
+      b.position.set(0, k === 0 ? 0 : -0.1, 0);
+      parent.add(b);
+      bones.push(b);
+      parent = b;
+    }
+    const rig = new SpringBoneChain(world, bones, { stiffness: 20, drag: 0, collide: false }, { followAnimation });
+    for (let f = 0; f < 180; f++) {
+      // the animation mixer's output for this frame: a curl swaying about z
+      const angle = 0.3 + 0.05 * Math.sin(f / 30);
+      for (const b of bones) b.quaternion.setFromAxisAngle(new THREE.Vector3(0, 0, 1), angle);
+      rig.beforeStep();
+      world.step(1 / 60);
+      rig.afterStep();
+    }
+    const want = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 0, 1), 0.3 + 0.05 * Math.sin(179 / 30));
+    let worst = 0;
+    for (const b of bones.slice(0, 3)) worst = Math.max(worst, b.quaternion.angleTo(want));
+    world.dispose();
+    return worst;
+  };
+  const followed = run(true), ignored = run(false);
+  assert.ok(followed < 0.05, `bones ${followed} rad from the animation with followAnimation`);
+  assert.ok(ignored > 0.2, `without followAnimation the chain keeps to the rest pose (${ignored} rad off)`);
+});

@@ -31,6 +31,8 @@ const collider = world.addCollider({ type: 'sphere', radius: 0.2, position: [0.5
 // three.js side: a spring-bone chain on a bone hierarchy, the VRM rig with colliders, a skinned cloth
 const rig = buildRig();
 const bonesChain = new SpringBoneChain(world, rig.bones.slice(0, 4), { stiffness: 2 });
+const animatedChain = new SpringBoneChain(world, rig.bones.slice(4, 8), { stiffness: 2 }, { followAnimation: true });
+const chainPose = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
 const vrm = new VRMSpringBoneRig(world, rig.manager);
 const bone = new THREE.Bone();
 rig.scene.add(bone);
@@ -51,6 +53,7 @@ const cases = {
   'collider.setMatrix': () => { m[13] = 1.5 + 0.01 * Math.sin(T[0] += 0.01); collider.setMatrix(m); },
   'chain.setRoot': () => { pos[0] = 0.01 * Math.sin(T[0] += 0.01); chain.setRoot(pos, rot); },
   'chain.setRootMatrix': () => { m[12] = 0.01 * Math.sin(T[0] += 0.01); chain.setRootMatrix(m); },
+  'chain.setPose': () => { chainPose[4] = 0.01 * Math.sin(T[0] += 0.01); chainPose[7] = 1; chain.setPose(chainPose); },
   'world.step': () => { world.step(1 / 60); },
   'rope/cloth/chain.enabled off and on': () => {
     rope.enabled = false; cloth.setEnabled(false); chain.enabled = false;
@@ -63,6 +66,10 @@ const cases = {
   'SpringBoneChain beforeStep/afterStep': () => {
     rig.head.rotation.y = 0.1 * Math.sin(T[0] += 0.01);
     bonesChain.beforeStep(); bonesChain.afterStep();
+  },
+  'SpringBoneChain followAnimation beforeStep/afterStep': () => {
+    animatedChain.bones[1].rotation.z = 0.1 * Math.sin(T[0] += 0.01);
+    animatedChain.beforeStep(); animatedChain.afterStep();
   },
   'VRMSpringBoneRig beforeStep/afterStep': () => {
     rig.head.rotation.y = 0.1 * Math.sin(T[0] += 0.01);

@@ -1,6 +1,7 @@
 // The chain API from JavaScript: creation, views, errors, disposal, presets.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import * as THREE from 'three';
 import { builds, rejects } from './load.mjs';
 import { fromDynamicBone, fromKawaiiPhysics, fromVRMSpring, savePreset, loadPreset, DETERMINISM_GOLDEN_HASH } from '../../wasm/js/index.js';
 
@@ -140,5 +141,68 @@ test('cloth pressure: accepted on a closed mesh, a clear error on an open one', 
   assert.equal(ball.params.pressure, Math.fround(1.2));
   assert.ok(ball.positions.every(Number.isFinite));
   rejects(() => world.addCloth({ grid: { width: 1, height: 1, resolutionX: 4, resolutionY: 4 }, pressure: 1 }), 'invalid-argument', /closed mesh/);
+  world.dispose();
+});
+
+// Joint positions of the animated pose by forward kinematics (root at `root`, identity root rotation).
+function forwardKinematics(root, offsets, locals) {
+  const out = [];
+  const p = new THREE.Vector3(...root), q = new THREE.Quaternion();
+  for (let j = 0; j < offsets.length; j++) {
+    p.add(new THREE.Vector3(...offsets[j]).applyQuaternion(q));
+    q.multiply(new THREE.Quaternion(...locals.slice(4 * j, 4 * j + 4)).normalize());
+    out.push(p.clone());
+  }
+  return out;
+}
+
+test('setPose: the spring pulls toward the animated pose (not the rest pose); bad poses throw and change nothing', () => {
+  const world = wisp.createWorld({ gravity: [0, 0, 0] });
+  const offsets = [[0, 0, 0], [0, -0.1, 0], [0, -0.1, 0], [0, -0.1, 0]];
+  const chain = world.addChain({ position: [0, 1, 0], joints: offsets.map((position) => ({ position })), stiffness: 20, drag: 0, collide: false });
+  const s = Math.sin(0.15), c = Math.cos(0.15);
+  const pose = new Float32Array([0, 0, s, c, 0, 0, s, c, 0, 0, s, c, 0, 0, s, c]);  // 0.3 rad about z at every joint
+  for (let f = 0; f < 180; f++) { chain.setPose(pose); world.step(1 / 60); }
+  const want = forwardKinematics([0, 1, 0], offsets, Array.from(pose));
+  let worst = 0;
+  for (let j = 0; j < 4; j++) worst = Math.max(worst, Math.hypot(chain.positions[3 * j] - want[j].x, chain.positions[3 * j + 1] - want[j].y, chain.positions[3 * j + 2] - want[j].z));
+  assert.ok(worst < 1e-4, `a joint ${worst} m from the animated pose (without setPose the tip stays 0.13 m away)`);
+  const hash = world.stateHash();
+  rejects(() => chain.setPose(new Float32Array(6)), 'invalid-argument', /4 numbers/);
+  rejects(() => chain.setPose(new Float32Array(20)), 'invalid-argument', /count must be 1\.\.4/);
+  rejects(() => chain.setPose([0, 0, 0, 1, 0, 0, 0, 0]), 'invalid-argument', /joint 1/);
+  rejects(() => chain.setPose([0, 0, 0, 1, 0, 0, 'a', 1]), 'invalid-argument', /localRotations\[6\]/);
+  assert.equal(world.stateHash(), hash);
+  chain.dispose();
+  rejects(() => chain.setPose(pose), 'disposed');
+  world.dispose();
+});
+
+test('setPhysicsWeight: 0 shows the animated pose exactly, a timed fade gets there without a jump; bad weights throw', () => {
+  const world = wisp.createWorld({});
+  const offsets = [[0, 0, 0], [0, -0.1, 0], [0, -0.1, 0], [0, -0.1, 0]];
+  const chain = world.addChain({ position: [0, 1, 0], joints: offsets.map((position) => ({ position })), stiffness: 2, collide: false });
+  const s = Math.sin(0.2), c = Math.cos(0.2);
+  const pose = [0, 0, s, c, 0, 0, s, c, 0, 0, s, c, 0, 0, s, c];
+  const want = forwardKinematics([0, 1, 0], offsets, pose);
+  const gap = () => Math.max(...want.map((p, j) => Math.hypot(chain.positions[3 * j] - p.x, chain.positions[3 * j + 1] - p.y, chain.positions[3 * j + 2] - p.z)));
+  for (let f = 0; f < 30; f++) { chain.setPose(pose); world.step(1 / 60); }
+  assert.ok(gap() > 0.05, 'the simulated chain sags away from the curl');
+  chain.setPhysicsWeight(0, 0.25);
+  let previous = Array.from(chain.positions), jump = 0;
+  for (let f = 0; f < 20; f++) {
+    chain.setPose(pose);
+    world.step(1 / 60);
+    for (let i = 0; i < previous.length; i += 3) jump = Math.max(jump, Math.hypot(chain.positions[i] - previous[i], chain.positions[i + 1] - previous[i + 1], chain.positions[i + 2] - previous[i + 2]));
+    previous = Array.from(chain.positions);
+  }
+  assert.equal(chain.stats().physicsWeight, 0);
+  assert.ok(gap() < 1e-6, `weight 0: ${gap()} m from the animated pose`);
+  assert.ok(jump < 0.03, `a frame of the fade moved a joint ${jump} m`);
+  const hash = world.stateHash();
+  rejects(() => chain.setPhysicsWeight(2), 'invalid-argument', /weight/);
+  rejects(() => chain.setPhysicsWeight(0.5, -1), 'invalid-argument', /seconds/);
+  rejects(() => chain.setPhysicsWeight('1'), 'invalid-argument', /weight must be a number/);
+  assert.equal(world.stateHash(), hash);
   world.dispose();
 });

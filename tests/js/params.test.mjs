@@ -33,6 +33,7 @@ const CHAIN = {
   mode: 'wisp', space: 'relative', damping: 3, stiffness: 5, elasticity: 0.5, inertia: 0.25, gravityScale: -1,
   gravity: [0, -5, 0], externalForce: [1, 0, 0], drag: 0.25, radius: 0.03, limitAngle: 1, hinge: true,
   hingeAxis: [0, 0, 1], collide: false, colliderMask: 6, spaceInertia: 0.5, teleportDistance: 2, teleportAngle: 1,
+  warmupSteps: 30, maxDistance: 0.25, maxDistanceCurve: curve(0.35),
   dampingCurve: curve(0.5), stiffnessCurve: curve(0.6), elasticityCurve: curve(0.7), inertiaCurve: curve(0.8),
   gravityCurve: curve(0.9), externalForceCurve: curve(0.4), radiusCurve: curve(0.3), limitAngleCurve: curve(0.2),
   sleepSpeed: 0.004, sleepTime: 0.5, updateEvery: 4,

@@ -268,8 +268,12 @@ export interface ChainParams {
   /** m and rad: a root jump larger than this within one frame is carried rigidly. 0 = off. Defaults 1 m, π/2. */
   teleportDistance?: number;
   teleportAngle?: number;
+  /** Fixed steps simulated with the root and the animated pose held still before the first output after creation, reset() and teleport(), so hair starts settled instead of falling from its bind pose. 0..10000, default 0 (off). */
+  warmupSteps?: number;
+  /** m: no joint strays farther than this (times maxDistanceCurve and the root's scale) from where the animated pose (setPose; the rest pose without it) puts it, after every substep; wins over bone lengths and collisions. 'wisp' mode. Default 0 (off). */
+  maxDistance?: number;
   dampingCurve?: Curve; stiffnessCurve?: Curve; elasticityCurve?: Curve; inertiaCurve?: Curve;
-  gravityCurve?: Curve; externalForceCurve?: Curve; radiusCurve?: Curve; limitAngleCurve?: Curve;
+  gravityCurve?: Curve; externalForceCurve?: Curve; radiusCurve?: Curve; limitAngleCurve?: Curve; maxDistanceCurve?: Curve;
   /** m/s: once no particle has been faster than this for sleepTime the object sleeps (skipped, state kept; 'sleep' event) until disturbed: its anchors or root move, a collider that may reach it moves, is added or removed, the wind changes, set(), pin/unpin/cut, teleport, wake(). 0 = never (default); 0.001 is a safe value to opt in. */
   sleepSpeed?: number;
   /** s: how long it must stay slower than sleepSpeed. Default 1. */
@@ -304,6 +308,8 @@ export interface ChainStats {
   /** m/s. */
   maxSpeed: number;
   teleports: number;
+  /** The physics weight now (setPhysicsWeight; 1 = fully simulated). */
+  physicsWeight: number;
 }
 
 export interface WindZoneDef {
@@ -508,9 +514,25 @@ export class Chain {
   setSpace(position: Vec3Like, rotation?: QuatLike): void;
   /** The space's pose from a matrix: a uniform scale is removed; non-uniform or mirrored throws. */
   setSpaceMatrix(elements: ArrayLike<number>): void;
+  /**
+   * The animated pose for the end of the next step: local rotations x, y, z, w of joints 0..n-1
+   * (joint 0 relative to the root, each other joint to its parent; n = length / 4, 1 <= n <= count;
+   * the other joints keep their rest rotations). The pose spring, limits and outputs follow it
+   * instead of the rest pose; the fixed steps inside a frame see it at their own time on the line
+   * from the previous frame's pose. The first call places the pose. Copied into WASM memory; no
+   * allocation. A bad length or a zero or non-finite quaternion throws ('invalid-argument').
+   */
+  setPose(localRotations: ArrayLike<number>): void;
+  /**
+   * Physics weight: how much of the simulation the outputs show over the animated pose (0 = the
+   * animated pose exactly, 1 = fully simulated, the default), reached linearly over `seconds` of
+   * simulated time (default 0 = at once). Outputs blend per joint local rotation (nlerp) and stay
+   * one skeleton. The simulation runs underneath at any weight. Out of range throws.
+   */
+  setPhysicsWeight(weight: number, seconds?: number): void;
   /** Jumps the root there, carrying the chain rigidly: same shape, no velocity added. */
   teleport(position: Vec3Like, rotation?: QuatLike): void;
-  /** The rest pose on the current root, at rest. */
+  /** The animated pose (the rest pose if none was set) on the current root, at rest. */
   reset(): void;
   stats(): ChainStats;
   particle(index: number): ParticleState;

@@ -136,9 +136,9 @@ const CHAIN_PARAMS = {
   mode: oneOf(CHAIN_MODES), space: oneOf(CHAIN_SPACES), damping: num, stiffness: num, elasticity: num, inertia: num,
   gravityScale: num, gravity: (v, n) => (v === null ? null : vec3(v, n)), externalForce: vec3, drag: num, radius: num,
   limitAngle: num, hinge: bool, hingeAxis: vec3, collide: bool, colliderMask: uint32, spaceInertia: num,
-  teleportDistance: num, teleportAngle: num,
+  teleportDistance: num, teleportAngle: num, warmupSteps: int, maxDistance: num,
   dampingCurve: curve, stiffnessCurve: curve, elasticityCurve: curve, inertiaCurve: curve, gravityCurve: curve,
-  externalForceCurve: curve, radiusCurve: curve, limitAngleCurve: curve,
+  externalForceCurve: curve, radiusCurve: curve, limitAngleCurve: curve, maxDistanceCurve: curve,
   sleepSpeed: num, sleepTime: num, updateEvery: int,
 };
 const CHAIN_DEF = { ...CHAIN_PARAMS, position: vec3, rotation: quat, endLength: num };
@@ -206,6 +206,7 @@ function withHeap(m, specs, fn) {
 
 export class World {
   #m; #native; #address = 0; #disposed = false; #objects = new Set(); #layout = 0; #views = [];
+  #pose = { ptr: 0, floats: 0, buffer: null, f32: null };
   /** Report of the last step(): reused object, no allocation per frame. */
   lastStep = { fixedSteps: 0, droppedTime: 0, leftover: 0 };
 
@@ -230,6 +231,24 @@ export class World {
   /** @internal */ get _module() { return this.#m; }
   /** @internal the native world for the per-frame WASM exports (checked alive) */
   get _address() { this._alive(); return this.#address; }
+  /**
+   * @internal A Float32Array over the native block that receives chains' animated poses, holding
+   * at least `floats` floats: made again only when it must grow or WASM memory grew.
+   */
+  _poseBlock(floats) {
+    const p = this.#pose;
+    if (floats > p.floats) {
+      p.ptr = this._native.chainPoseBlock(floats);  // may grow the memory: read the buffer after
+      p.floats = floats;
+      p.buffer = null;
+    }
+    const buffer = memoryBuffer(this.#m);
+    if (p.buffer !== buffer) {
+      p.buffer = buffer;
+      p.f32 = new Float32Array(buffer, p.ptr, p.floats);
+    }
+    return p.f32;
+  }
   /** @internal the per-frame scratch block { ptr, f32, f64 } */
   get _io() { return scratchOf(this.#m); }
   /** @internal */ get _layout() { return this.#layout; }
@@ -820,6 +839,33 @@ export class Chain extends Handle {
   /** The pose of the simulation space (params.space = 'relative'), e.g. the hips. */
   setSpace(position, rotation = IDENTITY) { callPose(this._world, POSE_CHAIN_SPACE, this._id, readPose(position, rotation)); }
   setSpaceMatrix(elements) { callPose(this._world, POSE_CHAIN_SPACE, this._id, readMatrix(elements, true)); }
+  /**
+   * The animated pose for the end of the next step: local rotations x, y, z, w of joints 0..n-1
+   * (joint 0 relative to the root, each other to its parent joint), n = length / 4, at most
+   * `count`; the other joints keep their rest rotations. The pose spring, limits and outputs
+   * follow it instead of the rest pose. Copied into WASM memory; allocates nothing.
+   */
+  setPose(localRotations) {
+    const q = localRotations;
+    if (!q || typeof q !== 'object' || typeof q.length !== 'number' || q.length === 0 || (q.length & 3) !== 0) {
+      fail(`setPose: localRotations must hold 4 numbers (x, y, z, w) per joint (got length ${q && typeof q === 'object' ? q.length : typeof q})`);
+    }
+    const w = this._world, block = w._poseBlock(q.length);
+    for (let i = 0; i < q.length; i++) {
+      const v = q[i];
+      if (typeof v !== 'number') num(v, `localRotations[${i}]`);
+      block[i] = v;
+    }
+    w._check(w._module._wisp_set_chain_pose(w._address, this._id, q.length >> 2));
+  }
+  /**
+   * How much of the simulation the outputs show over the animated pose: 0 = the animated pose
+   * (setPose; the rest pose without it) exactly, 1 = fully simulated (the default), reached
+   * linearly over `seconds` of simulated time (0 = at once). The simulation runs underneath.
+   */
+  setPhysicsWeight(weight, seconds = 0) {
+    this._world._check(this._world._native.setChainPhysicsWeight(this._id, num(weight, 'weight'), num(seconds, 'seconds')));
+  }
   /** Jumps the root there now, carrying the chain rigidly: same shape, no velocity added. */
   teleport(position, rotation = IDENTITY) {
     callPose(this._world, POSE_CHAIN_TELEPORT, this._id, readPose(position, rotation));

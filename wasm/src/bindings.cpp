@@ -286,6 +286,20 @@ class WorldBinding {
     return check(world_->teleportChain(decode<ChainId>(id), {{px, py, pz}, {qx, qy, qz, qw}}));
   }
   int resetChain(double id) { return check(world_->resetChain(decode<ChainId>(id))); }
+  // The animated pose's local rotations arrive in this block (the wrapper copies them in, then
+  // calls wisp_set_chain_pose): 4 floats per joint, grown only by chainPoseBlock, never per frame.
+  uintptr_t chainPoseBlock(int floats) {
+    if (floats > static_cast<int>(poseBlock_.size())) poseBlock_.resize(static_cast<size_t>(floats));
+    return reinterpret_cast<uintptr_t>(poseBlock_.data());
+  }
+  int setChainPhysicsWeight(double id, float weight, float seconds) {
+    return check(world_->setChainPhysicsWeight(decode<ChainId>(id), weight, seconds));
+  }
+  int setChainPose(double id, int count) {
+    if (4 * static_cast<size_t>(count > 0 ? count : 0) > poseBlock_.size())
+      return check(Status::Error(StatusCode::InvalidArgument, "setChainPose: " + std::to_string(count) + " rotations, but the pose block holds " + std::to_string(poseBlock_.size() / 4)));
+    return check(world_->setChainPose(decode<ChainId>(id), poseBlock_.data(), count));
+  }
   uintptr_t chainPositionsPtr(double id) const {
     return reinterpret_cast<uintptr_t>(world_->chainPositions(decode<ChainId>(id)));
   }
@@ -483,6 +497,7 @@ class WorldBinding {
   StepReport report_;
   int code_ = 0;
   std::string message_;
+  std::vector<float> poseBlock_;
 };
 
 size_t heapUsed() { return mallinfo().uordblks; }
@@ -520,6 +535,10 @@ EMSCRIPTEN_KEEPALIVE int wisp_set_pose(WorldBinding* w, int which, double id, co
     case 3: return w->setChainSpace(id, px, py, pz, qx, qy, qz, qw);
     default: return w->teleportChain(id, px, py, pz, qx, qy, qz, qw);
   }
+}
+// The animated pose: `count` local rotations already in WorldBinding::chainPoseBlock.
+EMSCRIPTEN_KEEPALIVE int wisp_set_chain_pose(WorldBinding* w, double id, int count) {
+  return w->setChainPose(id, count);
 }
 }
 
@@ -628,6 +647,8 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("setChainSpace", &WorldBinding::setChainSpace)
       .function("teleportChain", &WorldBinding::teleportChain)
       .function("resetChain", &WorldBinding::resetChain)
+      .function("chainPoseBlock", &WorldBinding::chainPoseBlock)
+      .function("setChainPhysicsWeight", &WorldBinding::setChainPhysicsWeight)
       .function("chainPositionsPtr", &WorldBinding::chainPositionsPtr)
       .function("chainRotationsPtr", &WorldBinding::chainRotationsPtr)
       .function("chainLocalRotationsPtr", &WorldBinding::chainLocalRotationsPtr)

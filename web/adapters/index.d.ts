@@ -43,11 +43,17 @@ export function pinsFromSkinnedMesh(mesh: THREE.SkinnedMesh, cloth: Cloth, optio
 
 /** A Wisp chain over bones[0..n-1] (each a child of the previous), following bones[0].parent. */
 export class SpringBoneChain {
-  constructor(world: World, bones: THREE.Object3D[], params?: ChainParams, options?: { endLength?: number });
+  /**
+   * followAnimation: beforeStep() also hands the bones' local rotations (the animation mixer's
+   * output for this frame) to the chain as its animated pose (Chain.setPose); a bone the animation
+   * did not write keeps its last animated rotation. Off by default (the chain follows the rest pose).
+   */
+  constructor(world: World, bones: THREE.Object3D[], params?: ChainParams, options?: { endLength?: number; followAnimation?: boolean });
   readonly bones: THREE.Object3D[];
   readonly root: THREE.Object3D;
   readonly chain: Chain;
-  /** Hands the root's world matrix (after animation) to the chain. */
+  followAnimation: boolean;
+  /** Hands the root's world matrix (after animation), and with followAnimation the bones' local rotations, to the chain. No allocation. */
   beforeStep(): void;
   /** Writes the simulated local rotations into bone.quaternion. */
   afterStep(): void;

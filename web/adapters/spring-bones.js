@@ -10,9 +10,13 @@ import { fromVRMSpring } from '../../wasm/js/presets.js';
 /**
  * One chain over `bones` (bones[k + 1] a child of bones[k]); the root is bones[0].parent, whose
  * world matrix is the animated transform the chain follows. `params` are ChainParams.
+ * With `followAnimation`, beforeStep() also hands the bones' current local rotations (what the
+ * animation mixer wrote this frame) to the chain as its animated pose (Chain.setPose): the chain
+ * then moves around the animation instead of around the rest pose. A bone the animation did not
+ * write this frame still holds the rotation afterStep() wrote: its last animated rotation is kept.
  */
 export class SpringBoneChain {
-  constructor(world, bones, params = {}, { endLength = 0 } = {}) {
+  constructor(world, bones, params = {}, { endLength = 0, followAnimation = false } = {}) {
     if (!bones || bones.length < 2) throw new TypeError('SpringBoneChain needs at least 2 bones');
     if (!bones[0].parent) throw new TypeError('the first bone needs a parent: the transform the chain follows');
     this.bones = bones;
@@ -24,12 +28,27 @@ export class SpringBoneChain {
     }));
     const e = this.root.matrixWorld.elements;
     this.chain = world.addChain({ joints, endLength, ...params, ...poseFromMatrix(e) });
+    this.followAnimation = !!followAnimation;
+    // the animated local rotations (x y z w per bone) and what afterStep() last wrote
+    this._pose = new Float32Array(4 * bones.length);
+    this._written = new Float32Array(4 * bones.length).fill(NaN);
+    for (let k = 0; k < bones.length; k++) bones[k].quaternion.toArray(this._pose, 4 * k);
   }
 
-  /** Hands the root's current world matrix (after animation) to the chain. */
+  /** Hands the root's current world matrix (after animation), and with followAnimation the bones' local rotations, to the chain. */
   beforeStep() {
     this.root.updateWorldMatrix(true, false);
     this.chain.setRootMatrix(this.root.matrixWorld.elements);
+    if (this.followAnimation) {
+      const pose = this._pose, written = this._written, bones = this.bones;
+      for (let k = 0; k < bones.length; k++) {
+        const q = bones[k].quaternion, o = 4 * k;
+        // still what afterStep() wrote: the animation did not touch it, keep its last pose
+        if (q.x === written[o] && q.y === written[o + 1] && q.z === written[o + 2] && q.w === written[o + 3]) continue;
+        pose[o] = q.x; pose[o + 1] = q.y; pose[o + 2] = q.z; pose[o + 3] = q.w;
+      }
+      this.chain.setPose(pose);
+    }
   }
 
   /** Writes the simulated rotations into the bones (local, relative to each parent). */
@@ -40,6 +59,10 @@ export class SpringBoneChain {
       const b = bones[k];
       b.quaternion.fromArray(l, 4 * k);  // not set(x, y, z, w): four boxed doubles per bone if not inlined
       if (!b.matrixAutoUpdate) b.updateMatrix();  // three-vrm's joints switch auto-update off
+    }
+    if (this.followAnimation) {
+      const written = this._written;  // (not set(l.subarray(...)): subarray makes an object per call)
+      for (let i = 0; i < written.length; i++) written[i] = l[i];
     }
   }
 

@@ -63,6 +63,15 @@ struct ChainParams {
   // chain is carried along rigidly, keeping its shape and velocities. 0 disables the check.
   float teleportDistance = 1.0f;
   float teleportAngle = 1.5707963f;
+  // Fixed steps simulated, with the root and the animated pose held still, before the first
+  // output after creation, reset() and teleport(): the chain starts settled instead of falling
+  // from its bind pose. 0 = off.
+  int warmupSteps = 0;
+  // m: no joint strays farther than this from where the animated pose (the root and the
+  // animated local rotations, World::setChainPose; the rest pose without it) puts it, enforced
+  // after every substep; it wins over bone lengths and collisions. Times maxDistanceCurve and the
+  // root's scale. 0 = off.
+  float maxDistance = 0;
 
   // In ChainMode::Vrm the per-joint values mean what VRMC_springBone's do (per frame, three-vrm):
   //   stiffness -> stiffness (the displacement stiffness * delta along the rest axis),
@@ -71,7 +80,7 @@ struct ChainParams {
   //   radius    -> hitRadius.  Elasticity, drag, limits, hinge and inertia are not used.
 
   Curve dampingCurve, stiffnessCurve, elasticityCurve, inertiaCurve, gravityCurve, externalForceCurve,
-      radiusCurve, limitAngleCurve;
+      radiusCurve, limitAngleCurve, maxDistanceCurve;
   // Sleep and update rate, as RopeParams::sleepSpeed / sleepTime / updateEvery.
   float sleepSpeed = 0.0f;
   float sleepTime = 1.0f;
@@ -101,6 +110,7 @@ struct ChainStats {
   float maxLengthError = 0;  // m, the largest |bone length - rest length| after the last step
   float maxSpeed = 0;      // m/s of the fastest joint after the last step
   int teleports = 0;       // root jumps handled as teleports so far
+  float physicsWeight = 1; // the physics weight now (World::setChainPhysicsWeight)
 };
 
 }  // namespace wisp

@@ -173,7 +173,18 @@ class World {
   // Jumps the root there at once, carrying the chain rigidly: same shape, velocities turned
   // with it, none added.
   Status teleportChain(ChainId id, const Transform& root);
-  // The rest pose on the current root, at rest.
+  // The animated pose for the end of the next step: `count` local rotations (x,y,z,w each; joint
+  // j's rotation relative to its parent joint, joint 0's relative to the root), for joints
+  // 0..count-1 (1 <= count <= joints; the others keep their rest rotations). The pose spring,
+  // limits and outputs then follow this pose instead of the rest pose; the fixed steps inside a
+  // frame see it at their own time on the line from the previous frame's pose (like anchors).
+  // The first call places the pose (no motion from the rest pose). Copies; allocates nothing.
+  Status setChainPose(ChainId id, const float* localRotations, int count);
+  // Physics weight: how much of the simulation the outputs show over the animated pose (0 = the
+  // animated pose exactly, 1 = fully simulated, the default), reached linearly over `seconds` of
+  // simulated time (0 = at once). The simulation runs underneath at any weight.
+  Status setChainPhysicsWeight(ChainId id, float weight, float seconds = 0);
+  // The animated pose (the rest pose if none was set) on the current root, at rest.
   Status resetChain(ChainId id);
   // Per joint: x,y,z world positions (3 floats), world rotations and rotations relative to the
   // parent joint (the root for joint 0) as x,y,z,w (4 floats): what a skinned skeleton needs.

@@ -63,6 +63,9 @@ Status validateChainParams(const ChainParams& p) {
   WISP_TRY(checkRange("ChainParams.teleportDistance", p.teleportDistance, 0, 1e6));
   WISP_TRY(checkRange("ChainParams.teleportAngle", p.teleportAngle, 0, 3.1416));
   WISP_TRY(validateActivityParams("ChainParams", p.sleepSpeed, p.sleepTime, p.updateEvery));
+  WISP_TRY(checkRange("ChainParams.warmupSteps", p.warmupSteps, 0, 10000));
+  WISP_TRY(checkRange("ChainParams.maxDistance", p.maxDistance, 0, 1e3));
+  WISP_TRY(checkCurve("ChainParams.maxDistanceCurve", p.maxDistanceCurve));
   WISP_TRY(checkCurve("ChainParams.dampingCurve", p.dampingCurve));
   WISP_TRY(checkCurve("ChainParams.stiffnessCurve", p.stiffnessCurve));
   WISP_TRY(checkCurve("ChainParams.elasticityCurve", p.elasticityCurve));
@@ -93,6 +96,7 @@ Status resolveChainParams(ChainState& c, const ChainParams& p) {
       {"gravityScale", p.gravityScale, &p.gravityCurve, -100, 100, &c.jGravity},
       {"externalForce", 1.0f, &p.externalForceCurve, -1e4, 1e4, &c.jExternal},
       {"radius", p.radius, &p.radiusCurve, 0, 10, &c.jRadius},
+      {"maxDistance", p.maxDistance, &p.maxDistanceCurve, 0, 1e3, &c.jMaxDistance},
       {"limitAngle", p.limitAngle, &p.limitAngleCurve, 0, 3.1416, &c.jSinLimit},  // angle, converted below
   };
   for (const Field& f : fields)
@@ -108,7 +112,7 @@ Status resolveChainParams(ChainState& c, const ChainParams& p) {
     for (int j = 0; j < n; ++j) (*f.out)[j] = f.base * evaluateCurve(*f.curve, c.along[j]);
   }
   // lengths and accelerations follow the root's scale (ChainState::scale; exact when it is 1)
-  for (std::vector<float>* scaled : {&c.jGravity, &c.jExternal, &c.jRadius})
+  for (std::vector<float>* scaled : {&c.jGravity, &c.jExternal, &c.jRadius, &c.jMaxDistance})
     for (float& v : *scaled) v *= c.scale;
   for (int j = 0; j < n; ++j) {
     double s, co;
@@ -148,25 +152,29 @@ void scaleChain(ChainState& c, float scale) {
 
 void poseChainAtRest(ChainState& c) {
   const int n = c.joints();
+  if (c.animated) {  // at rest on the current target: no motion toward it left to interpolate
+    c.animFrom = c.animPrev = c.animEnd = c.animNow = c.animTo;
+  }
   Vec3 p = c.rootTo.position;
   Quat q = c.rootTo.rotation;
   for (int j = 0; j < n; ++j) {
     p = p + rotate(q, c.localPosition[j]);
-    q = mul(q, c.localRotation[j]);
+    q = mul(q, c.target(j));
     c.px[j] = c.ox[j] = c.qx[j] = p.x;
     c.py[j] = c.oy[j] = c.qy[j] = p.y;
     c.pz[j] = c.oz[j] = c.qz[j] = p.z;
     c.vx[j] = c.vy[j] = c.vz[j] = 0;
     c.simRotation[j] = q;
-    const Quat& l = c.localRotation[j];
+    const Quat& l = c.target(j);
     float* w = &c.worldRotations[4 * j];
     float* lo = &c.localRotations[4 * j];
     w[0] = q.x; w[1] = q.y; w[2] = q.z; w[3] = q.w;
     lo[0] = l.x; lo[1] = l.y; lo[2] = l.z; lo[3] = l.w;
   }
-  c.rootFrom = c.rootTo;
-  c.spaceFrom = c.spaceTo;
+  c.rootFrom = c.rootPrev = c.rootTo;
+  c.spaceFrom = c.spacePrev = c.spaceTo;
   c.maxSpeed = 0;
+  c.warmupPending = true;
   c.writeOutput(0, n);
 }
 

@@ -16,7 +16,7 @@ Status validateChainParams(const ChainParams& p);
 Status resolveChainParams(ChainState& c, const ChainParams& p);
 // Validates `def` and fills `out`, posed at rest on def.root.
 Status buildChain(const ChainDef& def, ChainState* out);
-// Rest pose on the current root (rootTo), velocities zero, outputs written.
+// Rest pose (the animated pose once set) on the current root (rootTo), velocities zero, outputs written.
 void poseChainAtRest(ChainState& c);
 // Sets the root's uniform scale (ChainState::scale): rest lengths, radii, gravity, external force
 // and teleport distance follow it, and the joints are carried about the root to the new size.

@@ -30,12 +30,31 @@ struct ChainState : Particles {
 
   // per-joint values: base * curve(along)
   std::vector<float> jDamping, jStiffness, jElasticity, jInertia, jGravity, jExternal, jRadius, jCosLimit, jSinLimit;
+  std::vector<float> jMaxDistance;   // m; 0 everywhere when ChainParams::maxDistance is 0 (off)
   float cosHalfTeleport = 0;         // cos(teleportAngle / 2)
 
   // root (and optional space) pose at the end of the last frame and for the next one
   Transform rootFrom, rootTo;
   Transform spaceFrom, spaceTo;
+  // the previous frame's targets: like an anchor, the frame's fixed steps sample the line from
+  // them to rootTo / spaceTo at their own time (rootFrom: where the last fixed step ended)
+  Transform rootPrev, spacePrev;
   bool ownSpace = false;             // setChainSpace was called; otherwise the space is the root
+
+  // The animated pose (World::setChainPose): per joint, the local rotation the pose spring, the
+  // limits and the output pull toward, in place of the rest rotation. Like anchors, it moves from
+  // animFrom (where the last fixed step ended) to animEnd, the point on the line from the previous
+  // frame's target (animPrev) to this frame's (animTo) at the frame's last fixed step's time.
+  // Unused (the rest rotations instead) until `animated`.
+  bool animated = false;
+  std::vector<Quat> animFrom, animPrev, animTo, animEnd;
+  std::vector<Quat> animNow;         // scratch: the pose at the current substep
+
+  // Physics weight (chain/physics_weight.h): 0 = outputs are the animated pose, 1 = simulated;
+  // it moves toward weightTarget at weightRate per second of simulated time.
+  float weight = 1, weightTarget = 1, weightRate = 0;
+  // ChainParams::warmupSteps are due before the next frame (set on creation, reset, teleport)
+  bool warmupPending = false;
 
   // outputs, per joint: world and local (relative to the parent joint) rotations, xyzw
   std::vector<float> worldRotations, localRotations;
@@ -61,12 +80,15 @@ struct ChainState : Particles {
     boneLength.assign(n, 0.0f);
     along.assign(n, 0.0f);
     for (auto* a : {&jDamping, &jStiffness, &jElasticity, &jInertia, &jGravity, &jExternal, &jRadius, &jCosLimit,
-                    &jSinLimit})
+                    &jSinLimit, &jMaxDistance})
       a->assign(n, 0.0f);
     worldRotations.assign(4 * static_cast<size_t>(n), 0.0f);
     localRotations.assign(4 * static_cast<size_t>(n), 0.0f);
     simRotation.assign(n, Quat{});
+    for (auto* a : {&animFrom, &animPrev, &animTo, &animEnd, &animNow}) a->assign(n, Quat{});
   }
+  // The local rotation joint j is pulled toward at the current substep.
+  const Quat& target(int j) const { return animated ? animNow[j] : localRotation[j]; }
   void updatePins() { collectPins(); }
 };
 

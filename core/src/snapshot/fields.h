@@ -73,7 +73,8 @@ template <class Ar> void visit(Ar& ar, ChainParams& p) {
   ar("gravity", p.gravity); ar("externalForce", p.externalForce); ar("drag", p.drag); ar("radius", p.radius);
   ar("limitAngle", p.limitAngle); ar("hinge", p.hinge); ar("hingeAxis", p.hingeAxis); ar("collide", p.collide);
   ar("colliderMask", p.colliderMask); ar("space", p.space); ar("spaceInertia", p.spaceInertia);
-  ar("teleportDistance", p.teleportDistance); ar("teleportAngle", p.teleportAngle);
+  ar("teleportDistance", p.teleportDistance); ar("teleportAngle", p.teleportAngle); ar("warmupSteps", p.warmupSteps);
+  ar("maxDistance", p.maxDistance); ar("maxDistanceCurve", p.maxDistanceCurve);
   ar("dampingCurve", p.dampingCurve); ar("stiffnessCurve", p.stiffnessCurve); ar("elasticityCurve", p.elasticityCurve);
   ar("inertiaCurve", p.inertiaCurve); ar("gravityCurve", p.gravityCurve); ar("externalForceCurve", p.externalForceCurve);
   ar("radiusCurve", p.radiusCurve); ar("limitAngleCurve", p.limitAngleCurve);
@@ -81,6 +82,7 @@ template <class Ar> void visit(Ar& ar, ChainParams& p) {
 }
 
 template <class Ar> void visit(Ar& ar, ChainStats& s) {
+  ar("physicsWeight", s.physicsWeight);
   ar("joints", s.joints); ar("maxLengthError", s.maxLengthError); ar("maxSpeed", s.maxSpeed);
   ar("teleports", s.teleports);
 }

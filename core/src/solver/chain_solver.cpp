@@ -23,6 +23,7 @@
 #include <algorithm>
 
 #include "chain/chain_state.h"
+#include "chain/physics_weight.h"
 #include "colliders/bone_contact.h"
 #include "constraints/angle_limit.h"
 #include "forces/integrate.h"
@@ -110,13 +111,13 @@ void orientJoint(ChainState& c, int k, Quat restRot, Vec3 dir, bool output) {
   Vec3 local = rotate(conjugate(restRot), dir);
   Quat q = fromUnitVectors(c.childAxis[k], normalizeOr(local, c.childAxis[k]));
   c.simRotation[k] = normalize(mul(restRot, q));
-  if (output) writeRotations(c, k, c.simRotation[k], normalize(mul(c.localRotation[k], q)));
+  if (output) writeRotations(c, k, c.simRotation[k], normalize(mul(c.target(k), q)));
 }
 
 void orientLast(ChainState& c, Quat parent, bool output) {
   int k = c.joints() - 1;
-  c.simRotation[k] = normalize(mul(parent, c.localRotation[k]));
-  if (output) writeRotations(c, k, c.simRotation[k], c.localRotation[k]);
+  c.simRotation[k] = normalize(mul(parent, c.target(k)));
+  if (output) writeRotations(c, k, c.simRotation[k], c.target(k));
 }
 
 Vec3 gravityOf(const ChainState& c, const StepContext& ctx) {
@@ -125,6 +126,12 @@ Vec3 gravityOf(const ChainState& c, const StepContext& ctx) {
 
 bool collides(const ChainState& c, const StepContext& ctx) {
   return ctx.collisions && c.params.collide && ctx.colliderCount > 0;
+}
+
+// The animated pose at fraction t of the frame's fixed steps (ChainState::animFrom -> animEnd).
+void animatedPoseAt(ChainState& c, float t) {
+  if (!c.animated) return;
+  for (int j = 0; j < c.joints(); ++j) c.animNow[j] = nlerp(c.animFrom[j], c.animEnd[j], t);
 }
 
 // ---- ChainMode::Wisp ----------------------------------------------------------------------
@@ -224,16 +231,22 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
   const bool collide = collides(c, ctx);
   const bool limited = p.limitAngle < 3.14159f || !p.limitAngleCurve.empty();
   SubstepColliders near;
+  tPrev *= ctx.pathScale;
+  tNow *= ctx.pathScale;
   if (collide) poseColliders(ctx, p.colliderMask, tPrev, tNow, &near);
   const bool overflow = collide && near.count == SubstepColliders::kCached;
   Quat parent = rootRotation;
+  // where the animated pose puts joint k (forward kinematics from the root), for maxDistance
+  const bool leashed = p.maxDistance > 0.0f;
+  Vec3 animatedAt = pos(c, 0);
+  Quat animatedRot = mul(rootRotation, c.target(0));
   // joint 0's velocity in the carried frame (the frame stored velocities are in), and twice the
   // kinetic energy per unit mass relative to it: what forces and the spring gave, and what is left
   const Vec3 v0 = Vec3{c.px[0] - c.ox[0], c.py[0] - c.oy[0], c.pz[0] - c.oz[0]} * ctx.invH - Vec3{c.wx, c.wy, c.wz};
   float energyGiven = 0.0f, energyNow = 0.0f;
   for (int k = 0; k + 1 < c.joints(); ++k) {
     const int j = k + 1;
-    const Quat restRot = mul(parent, c.localRotation[k]);
+    const Quat restRot = mul(parent, c.target(k));
     const Vec3 r = normalizeOr(rotate(restRot, c.childAxis[k]), c.childAxis[k]);
     const float len = c.boneLength[k];
     const Vec3 a = pos(c, k);
@@ -281,6 +294,18 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
           }
         }
         if (!moved) break;
+      }
+    }
+    if (leashed) {
+      // max distance from the animated pose: the joint is put back on the sphere around where the
+      // animation has it; this wins over the bone length and contacts (a hard promise)
+      animatedAt = animatedAt + rotate(animatedRot, c.localPosition[j]);
+      animatedRot = mul(animatedRot, c.target(j));
+      const Vec3 off = x - animatedAt;
+      const float far = length(off), allowed = c.jMaxDistance[j];
+      if (far > allowed) {
+        x = animatedAt + off * (allowed / far);
+        d = normalizeOr(x - a, d);
       }
     }
     setPos(c, j, x);
@@ -354,6 +379,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
   for (int sub = 0; sub < total; ++sub) {
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
     const Transform root = interpolate(rootStart, c.rootTo, tNow);
+    animatedPoseAt(c, tNow);
 
     // Stage Carry: the space's motion (minus what is felt as inertia), then what is left of the
     // root's own motion, by each joint's inertia share.
@@ -423,12 +449,13 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
   for (int s = 0; s < ctx.fixedSteps; ++s) {
     const float tNow = static_cast<float>(s + 1) / static_cast<float>(ctx.fixedSteps);
     const Transform root = interpolate(c.rootFrom, c.rootTo, tNow);
+    animatedPoseAt(c, tNow);
     c.vx[0] = c.vy[0] = c.vz[0] = 0;
     setPos(c, 0, root.position + rotate(root.rotation, c.localPosition[0]));
     Quat parent = root.rotation;
     for (int k = 0; k + 1 < n; ++k) {
       const int j = k + 1;
-      const Quat restRot = mul(parent, c.localRotation[k]);
+      const Quat restRot = mul(parent, c.target(k));
       const Vec3 axis = normalizeOr(rotate(restRot, c.childAxis[k]), c.childAxis[k]);
       const Vec3 a = pos(c, k);
       const Vec3 cur{c.qx[j], c.qy[j], c.qz[j]}, prev{c.ox[j], c.oy[j], c.oz[j]};
@@ -440,7 +467,7 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
         for (int ci = 0; ci < ctx.colliderCount; ++ci) {
           const ColliderPath& path = ctx.colliders[ci];
           if ((path.groups & mask) == 0) continue;
-          SurfacePoint sp = signedDistance(poseAt(path, tNow), next);
+          SurfacePoint sp = signedDistance(poseAt(path, tNow * ctx.pathScale), next);
           float dist = sp.distance - c.jRadius[j];
           if (dist < 0.0f) {
             next += sp.normal * -dist;
@@ -461,9 +488,39 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
   }
 }
 
+// ChainParams::warmupSteps fixed steps with the root, the space, the animated pose and the
+// colliders held where this frame starts: the chain settles there before its first output.
+void warmUp(ChainState& c, const StepContext& ctx) {
+  c.warmupPending = false;
+  if (c.params.warmupSteps <= 0) return;
+  const Transform rootTo = c.rootTo, spaceTo = c.spaceTo;
+  c.rootTo = c.rootFrom;
+  c.spaceTo = c.spaceFrom;
+  if (c.animated) std::copy(c.animFrom.begin(), c.animFrom.end(), c.animEnd.begin());
+  StepContext still = ctx;
+  still.fixedSteps = c.params.warmupSteps;
+  still.pathScale = 0;
+  if (c.params.mode == ChainMode::Vrm) vrmFrame(c, still);
+  else wispFrame(c, still);
+  c.rootTo = rootTo;
+  c.spaceTo = spaceTo;
+}
+
 }  // namespace
 
 void simulateChain(ChainState& c, const StepContext& ctx) {
+  if (c.warmupPending) warmUp(c, ctx);
+  // where this frame's last fixed step ends on the line between the last two animated targets
+  if (c.animated)
+    for (int j = 0; j < c.joints(); ++j) c.animEnd[j] = nlerp(c.animPrev[j], c.animTo[j], ctx.alpha);
+  // Like anchors: the frame's last fixed step ends `alpha` of the way along the line from the
+  // previous frame's root (and space) target to this one's, not on this frame's target; a jump
+  // past the teleport thresholds goes all the way. The frame runs toward that end pose.
+  const Transform rootTarget = c.rootTo, spaceTarget = c.spaceTo;
+  if (ctx.alpha < 1.0f && !isTeleport(c, c.rootFrom, rootTarget)) {
+    c.rootTo = interpolate(c.rootPrev, rootTarget, ctx.alpha);
+    if (c.ownSpace) c.spaceTo = interpolate(c.spacePrev, spaceTarget, ctx.alpha);
+  }
   if (c.params.mode == ChainMode::Vrm) vrmFrame(c, ctx);
   else wispFrame(c, ctx);
   float fastest = 0;
@@ -471,7 +528,12 @@ void simulateChain(ChainState& c, const StepContext& ctx) {
   c.maxSpeed = std::sqrt(fastest);
   c.rootFrom = c.rootTo;
   c.spaceFrom = c.spaceTo;
+  c.rootTo = rootTarget;
+  c.spaceTo = spaceTarget;
+  if (c.animated) std::copy(c.animEnd.begin(), c.animEnd.end(), c.animFrom.begin());
   c.writeOutput(0, c.joints());
+  advancePhysicsWeight(c, ctx.h * static_cast<float>(ctx.substeps * ctx.fixedSteps));
+  blendWithAnimation(c);
 }
 
 }  // namespace wisp

@@ -85,6 +85,12 @@ struct StepContext {
   float frameT(int sub, int total) const {
     return std::max(0.0f, tStart + tSpan * (static_cast<float>(sub) / static_cast<float>(total)));
   }
+  // The frame's last fixed step ends at this fraction of the way from the previous frame's
+  // targets to this frame's (1 when the frame ends on a fixed step): the time of that step.
+  float alpha = 1;
+  // Multiplies the frame fraction at which colliders are posed: 0 holds them at the frame's start
+  // (a chain's warm-up), 1 moves them along their path.
+  float pathScale = 1;
 
   // Substep `sub` (counted over the frame) is the first of its fixed step: where the air varies
   // from point to point it is sampled then (Stage::Integrate) and held through the step.

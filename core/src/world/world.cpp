@@ -30,10 +30,11 @@ void World::Impl::preparePaths(bool stepping, float alpha) {
   }
 }
 
-void World::Impl::runFrame(int fixedSteps) {
+void World::Impl::runFrame(int fixedSteps, float alpha) {
   rebuildLists();
   StepContext ctx;
   ctx.fixedSteps = fixedSteps;
+  ctx.alpha = alpha;
   ctx.substeps = settings.substeps;
   ctx.iterations = settings.iterations;
   ctx.h = static_cast<float>(settings.fixedDt / settings.substeps);
@@ -224,7 +225,7 @@ Status World::step(double frameDt, StepReport* report) {
   const float alpha = w.accumulator > 0 ? static_cast<float>(1.0 - w.accumulator / frame) : 1.0f;
   w.preparePaths(k > 0, alpha);
   w.resolveTeleports(k > 0);
-  if (k > 0) w.runFrame(k);
+  if (k > 0) w.runFrame(k, alpha);
   for (size_t i = 0; i < w.anchors.size(); ++i) {
     AnchorSlot& a = w.anchors[i];
     if (k > 0 || a.jump) a.from = w.anchorPaths[i].to;
@@ -234,6 +235,12 @@ Status World::step(double frameDt, StepReport* report) {
   for (ColliderSlot& c : w.colliders) {
     if (k > 0) c.from = colliderEnd(c, alpha);
     c.prev = c.def.transform;
+  }
+  for (ChainState& c : w.chains) {
+    if (!c.alive) continue;
+    c.rootPrev = c.rootTo;
+    c.spacePrev = c.spaceTo;
+    if (c.animated) std::copy(c.animTo.begin(), c.animTo.end(), c.animPrev.begin());
   }
   if (report) {
     report->fixedSteps = k;

@@ -411,7 +411,7 @@ struct World::Impl {
   // With `detect` false only teleportAnchor's jumps are resolved (a call that runs no fixed step).
   void resolveTeleports(bool detect);
   // One frame of fixedSteps fixed steps for every object (world.cpp).
-  void runFrame(int fixedSteps);
+  void runFrame(int fixedSteps, float alpha);
 
   // Activity (world_activity.cpp). Before a frame's objects run: wakes sleepers that were
   // disturbed (their anchors, root or a collider that may reach them moved) and works out each

@@ -314,7 +314,7 @@ Status World::setChainSpace(ChainId id, const Transform& space) {
   if (!c) return badHandle("chain", id);
   WISP_TRY(checkTransform("setChainSpace: space.position", "setChainSpace: space.rotation", space));
   c->spaceTo = {space.position, normalize(space.rotation)};
-  if (!c->ownSpace) c->spaceFrom = c->spaceTo;  // the first space pose is a placement, not motion
+  if (!c->ownSpace) c->spaceFrom = c->spacePrev = c->spaceTo;  // the first space pose is a placement, not motion
   c->ownSpace = true;
   return Status::Ok();
 }
@@ -336,20 +336,65 @@ Status World::teleportChain(ChainId id, const Transform& root) {
     c->qx[j] = t.x; c->qy[j] = t.y; c->qz[j] = t.z;
     c->ox[j] = o.x; c->oy[j] = o.y; c->oz[j] = o.z;
     c->vx[j] = v.x; c->vy[j] = v.y; c->vz[j] = v.z;
-    Quat wq = normalize(mul(q, c->simRotation[j]));
-    c->simRotation[j] = wq;
+    c->simRotation[j] = normalize(mul(q, c->simRotation[j]));
+    // the outputs move with the root too (they may be blended with the animation: physics weight)
     float* wr = &c->worldRotations[4 * j];
+    const Quat wq = normalize(mul(q, Quat{wr[0], wr[1], wr[2], wr[3]}));
     wr[0] = wq.x; wr[1] = wq.y; wr[2] = wq.z; wr[3] = wq.w;
+    const Vec3 out = to.position + rotate(q, Vec3{c->out[3 * j], c->out[3 * j + 1], c->out[3 * j + 2]} - from.position);
+    c->out[3 * j] = out.x; c->out[3 * j + 1] = out.y; c->out[3 * j + 2] = out.z;
   }
-  c->rootFrom = c->rootTo = to;
+  c->rootFrom = c->rootTo = c->rootPrev = to;
   if (c->ownSpace) {
     Transform s = c->spaceTo;
-    c->spaceFrom = c->spaceTo = {to.position + rotate(q, s.position - from.position), normalize(mul(q, s.rotation))};
+    c->spaceFrom = c->spaceTo = c->spacePrev = {to.position + rotate(q, s.position - from.position), normalize(mul(q, s.rotation))};
   } else {
-    c->spaceFrom = c->spaceTo = to;
+    c->spaceFrom = c->spaceTo = c->spacePrev = to;
   }
-  c->writeOutput(0, c->joints());
+  c->warmupPending = true;
   wakeLater(*c, "it was teleported");
+  return Status::Ok();
+}
+
+Status World::setChainPose(ChainId id, const float* q, int count) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  if (!(count >= 1 && count <= c->joints()) || q == nullptr)
+    return Status::Error(StatusCode::InvalidArgument, "setChainPose: count must be 1.." + std::to_string(c->joints()) +
+                                                          " (the chain's joints), got " + std::to_string(count));
+  for (int j = 0; j < count; ++j) {
+    const Quat r{q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]};
+    const Status st = checkQuat("setChainPose: localRotations", r);
+    if (!st.ok()) return Status::Error(st.code, st.message + " (joint " + std::to_string(j) + ")");
+  }
+  bool changed = !c->animated;
+  for (int j = 0; j < c->joints(); ++j) {
+    const Quat a = j < count ? normalize(Quat{q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]}) : c->localRotation[j];
+    const Quat& b = c->animTo[j];
+    changed |= a.x != b.x || a.y != b.y || a.z != b.z || a.w != b.w;
+    c->animTo[j] = a;
+  }
+  if (changed) wakeLater(*c, "its animated pose changed");  // a still pose, given every frame, lets it sleep
+  if (!c->animated) {  // the first pose is a placement, not motion
+    c->animFrom = c->animPrev = c->animEnd = c->animNow = c->animTo;
+    c->animated = true;
+  }
+  return Status::Ok();
+}
+
+Status World::setChainPhysicsWeight(ChainId id, float weight, float seconds) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  WISP_TRY(checkRange("setChainPhysicsWeight: weight", weight, 0, 1));
+  WISP_TRY(checkRange("setChainPhysicsWeight: seconds", seconds, 0, 1e6));
+  c->weightTarget = weight;
+  if (seconds > 0.0f) {
+    c->weightRate = std::fabs(weight - c->weight) / seconds;
+  } else {
+    c->weight = weight;
+    c->weightRate = 0;
+  }
+  wakeLater(*c, "its physics weight changed");
   return Status::Ok();
 }
 
@@ -385,6 +430,7 @@ Status World::chainStats(ChainId id, ChainStats* out) const {
   }
   s.maxSpeed = c->maxSpeed;
   s.teleports = c->teleports;
+  s.physicsWeight = c->weight;
   *out = s;
   return Status::Ok();
 }

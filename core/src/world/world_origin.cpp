@@ -48,7 +48,8 @@ Status World::shiftOrigin(double x, double y, double z) {
   for (ChainState& c : w.chains) {
     if (!c.alive) continue;
     shiftParticles(c, offset);
-    for (Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo}) t->position = shifted(t->position, offset);
+    for (Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo, &c.rootPrev, &c.spacePrev})
+      t->position = shifted(t->position, offset);
   }
   for (AnchorSlot& a : w.anchors) {
     if (!a.alive) continue;

@@ -56,9 +56,13 @@ template <class Ar> void visit(Ar& ar, ChainState& c) {
   ar("localPosition", c.localPosition); ar("localRotation", c.localRotation); ar("childAxis", c.childAxis);
   ar("boneLength", c.boneLength); ar("along", c.along);
   ar("rootFrom", c.rootFrom); ar("rootTo", c.rootTo); ar("spaceFrom", c.spaceFrom); ar("spaceTo", c.spaceTo);
+  ar("rootPrev", c.rootPrev); ar("spacePrev", c.spacePrev);
   ar("ownSpace", c.ownSpace); ar("simRotation", c.simRotation); ar("teleports", c.teleports);
   ar("worldRotations", c.worldRotations); ar("localRotations", c.localRotations);
   ar("scale", c.scale); ar("restLocalPosition", c.restLocalPosition); ar("restBoneLength", c.restBoneLength);
+  ar("animated", c.animated); ar("animFrom", c.animFrom); ar("animPrev", c.animPrev); ar("animTo", c.animTo);
+  ar("weight", c.weight); ar("weightTarget", c.weightTarget); ar("weightRate", c.weightRate);
+  ar("warmupPending", c.warmupPending);
   // the per-joint parameters derive from params: checkSnapshot resolves them again
 }
 template <class Ar> void visit(Ar& ar, World::Impl& w) {
@@ -91,7 +95,7 @@ uint64_t World::stateHash() const {
 namespace {
 
 constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
-constexpr uint32_t kSnapshotVersion = 5;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: per-object activity (enabled, sleep, update phase)
+constexpr uint32_t kSnapshotVersion = 6;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: per-object activity (enabled, sleep, update phase). 6: chains' animated pose, physics weight, warm-up
 
 Status badSnapshot(const std::string& why) {
   return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);
@@ -178,13 +182,22 @@ static Status checkSnapshot(World::Impl& w) {
     if (n < 2 || !sized(c.localPosition, n) || !sized(c.localRotation, n) || !sized(c.childAxis, n) ||
         !sized(c.boneLength, n) || !sized(c.along, n) || !sized(c.simRotation, n) ||
         !sized(c.restLocalPosition, n) || !sized(c.restBoneLength, n) || !(c.scale >= 1e-4f && c.scale <= 1e4f) ||
-        c.worldRotations.size() != 4 * n || c.localRotations.size() != 4 * n)
+        c.worldRotations.size() != 4 * n || c.localRotations.size() != 4 * n || !sized(c.animFrom, n) ||
+        !sized(c.animPrev, n) || !sized(c.animTo, n))
       return badSnapshot("chain arrays do not match its joints");
+    for (const auto* a : {&c.animFrom, &c.animPrev, &c.animTo})
+      for (const Quat& q : *a)
+        if (!isFinite(q)) return badSnapshot("chain animated pose is not finite");
+    if (!(c.weight >= 0 && c.weight <= 1 && c.weightTarget >= 0 && c.weightTarget <= 1 && c.weightRate >= 0 &&
+          std::isfinite(c.weightRate)))
+      return badSnapshot("chain physics weight is out of range");
+    c.animEnd = c.animTo;  // scratch, rewritten by the next step
+    c.animNow = c.animTo;
     for (size_t j = 0; j < n; ++j)
       if (!isFinite(c.localPosition[j]) || !isFinite(c.localRotation[j]) || !isFinite(c.childAxis[j]) ||
           !std::isfinite(c.boneLength[j]) || !(c.along[j] >= 0 && c.along[j] <= 1))
         return badSnapshot("chain rest pose is not finite");
-    for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo})
+    for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo, &c.rootPrev, &c.spacePrev})
       if (!isFinite(t->position) || !isFinite(t->rotation)) return badSnapshot("chain root pose is not finite");
     WISP_TRY(resolveChainParams(c, c.params));
   }

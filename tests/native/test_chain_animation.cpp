@@ -1,0 +1,367 @@
+// Chains on top of animation: the animated pose as the spring's target, interpolated at each
+// fixed step's time.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "helpers.h"
+#include "math/quat.h"
+
+namespace wisp::test {
+namespace {
+
+Quat aroundZ(double angle) { return {0, 0, static_cast<float>(std::sin(angle / 2)), static_cast<float>(std::cos(angle / 2))}; }
+
+// 5 joints 10 cm apart straight down from the root, no gravity: only the pose spring moves it.
+ChainDef hanging(float stiffness) {
+  ChainDef d;
+  d.root = {{0, 1, 0}, {}};
+  d.joints.push_back({{0, 0, 0}, {}});
+  for (int j = 1; j < 5; ++j) d.joints.push_back({{0, -0.1f, 0}, {}});
+  d.params.stiffness = stiffness;
+  d.params.gravityScale = 0;
+  d.params.drag = 0;
+  d.params.collide = false;
+  return d;
+}
+
+// Joint positions of the animated pose, by forward kinematics in double precision (independent
+// of the solver's float path): root, then each joint's offset in its parent's animated frame.
+std::vector<Vec3> forwardKinematics(const ChainDef& d, const Transform& root, const std::vector<Quat>& local) {
+  std::vector<Vec3> out;
+  Vec3 p = root.position;
+  Quat q = root.rotation;
+  for (size_t j = 0; j < d.joints.size(); ++j) {
+    p = p + rotate(q, d.joints[j].position);
+    q = normalize(mul(q, local[j]));
+    out.push_back(p);
+  }
+  return out;
+}
+
+std::vector<float> flat(const std::vector<Quat>& q) {
+  std::vector<float> f;
+  for (const Quat& r : q) f.insert(f.end(), {r.x, r.y, r.z, r.w});
+  return f;
+}
+
+TEST(ChainAnimation, TheSpringPullsTowardTheAnimatedPoseNotTheRestPose) {
+  auto w = scenes::makeWorld();
+  const ChainDef d = hanging(20);
+  ChainId c;
+  ASSERT_OK(w->addChain(d, &c));
+  // a curl: every joint turned 0.3 rad about z relative to its parent
+  std::vector<Quat> pose(5, aroundZ(0.3));
+  const std::vector<float> q = flat(pose);
+  float worst = 0, worstRot = 0;
+  for (int f = 0; f < 180; ++f) {
+    ASSERT_OK(w->setChainPose(c, q.data(), 5));
+    ASSERT_OK(w->step(1.0 / 60));
+  }
+  const std::vector<Vec3> target = forwardKinematics(d, d.root, pose);
+  const float* local = w->chainLocalRotations(c);
+  for (int j = 0; j < 5; ++j) {
+    worst = std::max(worst, dist(joint(*w, c, j), target[j]));
+    if (j < 4) worstRot = std::max(worstRot, 1.0f - halfAngleCos(pose[j], {local[4 * j], local[4 * j + 1], local[4 * j + 2], local[4 * j + 3]}));
+  }
+  EXPECT_LT(worst, 1e-4f);     // before: the chain stayed straight, the tip 0.18 m away
+  EXPECT_LT(worstRot, 1e-6f);  // output local rotations are the animated ones
+}
+
+TEST(ChainAnimation, BadPosesAreRejectedAndChangeNothing) {
+  auto w = scenes::makeWorld();
+  ChainId c;
+  ASSERT_OK(w->addChain(hanging(4), &c));
+  const uint64_t h = w->stateHash();
+  std::vector<float> q(4 * 5, 0.0f);
+  for (int j = 0; j < 5; ++j) q[4 * j + 3] = 1;
+  EXPECT_EQ(w->setChainPose(c, q.data(), 0).code, StatusCode::InvalidArgument);
+  EXPECT_EQ(w->setChainPose(c, q.data(), 6).code, StatusCode::InvalidArgument);
+  q[4 * 2 + 3] = 0;  // joint 2: a zero quaternion
+  Status st = w->setChainPose(c, q.data(), 5);
+  EXPECT_EQ(st.code, StatusCode::InvalidArgument);
+  EXPECT_NE(st.message.find("joint 2"), std::string::npos) << st.message;
+  q[4 * 2 + 3] = std::nanf("");
+  EXPECT_EQ(w->setChainPose(c, q.data(), 5).code, StatusCode::InvalidArgument);
+  EXPECT_EQ(w->stateHash(), h);
+}
+
+// The animated curl scripted at a constant 1 rad/s and sampled at the end of every frame; a
+// chain stiff enough to follow it closely. At 144 Hz and 75 Hz the fixed steps inside a frame see
+// the pose at their own time, so at the same simulated time the chain is where the 60 Hz run is.
+TEST(ChainAnimation, ThePoseIsInterpolatedAtEachFixedStepsTime) {
+  auto run = [](double fps, std::vector<std::vector<Vec3>>* byStep) {
+    auto w = scenes::makeWorld();
+    ChainId c;
+    EXPECT_TRUE(w->addChain(hanging(400), &c).ok());
+    const std::vector<float> start = flat(std::vector<Quat>(5, Quat{}));
+    EXPECT_TRUE(w->setChainPose(c, start.data(), 5).ok());  // placed at the script's start
+    for (int f = 1; f <= static_cast<int>(fps); ++f) {
+      const std::vector<float> q = flat(std::vector<Quat>(5, aroundZ(0.5 * f / fps)));
+      EXPECT_TRUE(w->setChainPose(c, q.data(), 5).ok());
+      EXPECT_TRUE(w->step(1.0 / fps).ok());
+      const size_t step = static_cast<size_t>(w->stepCount());
+      if (byStep->size() < step + 1) byStep->resize(step + 1);
+      (*byStep)[step] = {joint(*w, c, 4)};
+    }
+  };
+  std::vector<std::vector<Vec3>> ref, other;
+  run(60, &ref);
+  for (double fps : {144.0, 75.0}) {
+    other.clear();
+    run(fps, &other);
+    float worst = 0;
+    for (size_t s = 1; s < std::min(ref.size(), other.size()); ++s)
+      if (!ref[s].empty() && !other[s].empty()) worst = std::max(worst, dist(ref[s][0], other[s][0]));
+    std::printf("%g Hz: tip within %.2e m of the 60 Hz run\n", fps, worst);
+    EXPECT_LT(worst, 2e-5f) << fps << " Hz";  // before (the frame's pose at every step): 0.6 mm at 144 Hz
+  }
+}
+
+// A swinging ponytail-like chain under gravity on a root that moves, with a curl as animated pose.
+struct Swing {
+  std::unique_ptr<World> w;
+  ChainDef d;
+  ChainId c;
+  std::vector<Quat> pose = std::vector<Quat>(5, aroundZ(0.3));
+  explicit Swing() {
+    w = scenes::makeWorld();
+    d = hanging(3);
+    d.params.gravityScale = 1;
+    EXPECT_TRUE(w->addChain(d, &c).ok());
+  }
+  Transform root(int f) const { return {{0.1f * static_cast<float>(std::sin(f * 0.15)), 1, 0}, aroundZ(0.15 * std::sin(f * 0.1))}; }
+  void frame(int f) {
+    const std::vector<float> q = flat(pose);
+    EXPECT_TRUE(w->setChainRoot(c, root(f)).ok());
+    EXPECT_TRUE(w->setChainPose(c, q.data(), 5).ok());
+    EXPECT_TRUE(w->step(1.0 / 60).ok());
+  }
+  Vec3 output(int j) const { return joint(*w, c, j); }
+  Vec3 simulated(int j) const {
+    ParticleState s;
+    EXPECT_TRUE(w->particle(c, j, &s).ok());
+    return s.position;
+  }
+};
+
+TEST(ChainAnimation, PhysicsWeightZeroGivesTheAnimatedPose) {
+  Swing s;
+  ASSERT_OK(s.w->setChainPhysicsWeight(s.c, 0));
+  float worst = 0, apart = 0;
+  for (int f = 1; f <= 120; ++f) {
+    s.frame(f);
+    const std::vector<Vec3> animated = forwardKinematics(s.d, s.root(f), s.pose);
+    for (int j = 0; j < 5; ++j) {
+      worst = std::max(worst, dist(s.output(j), animated[j]));
+      apart = std::max(apart, dist(s.simulated(j), animated[j]));
+    }
+  }
+  EXPECT_LT(worst, 1e-6f);  // before: the simulated chain, up to `apart` away
+  EXPECT_GT(apart, 0.05f);  // the simulation did run underneath, far from the animation
+  ChainStats st;
+  ASSERT_OK(s.w->chainStats(s.c, &st));
+  EXPECT_EQ(st.physicsWeight, 0.0f);
+}
+
+// Fading from simulated to animated over 0.5 s, beside a twin that stays simulated (weight 1):
+// the simulation underneath is the same bit for bit, and no output joint turns in a frame by more
+// than its own turn (simulated or animated) plus the fade's share of the angle between the two
+// (with 10% for nlerp's uneven pace); an instant switch turns by the whole angle in one frame.
+TEST(ChainAnimation, APhysicsWeightFadeHasNoJump) {
+  auto angle = [](const float* a, const float* b) {
+    const float c = std::min(1.0f, std::fabs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]));
+    return 2.0f * std::acos(c);
+  };
+  auto run = [&](float seconds, float* worstExcess, float* gap) {
+    Swing simulated, faded;
+    std::vector<float> prevOut(20), prevSim(20);
+    *worstExcess = 0;
+    *gap = 0;
+    const std::vector<float> animated = flat(faded.pose);
+    for (int f = 1; f <= 150; ++f) {
+      if (f == 60) EXPECT_TRUE(faded.w->setChainPhysicsWeight(faded.c, 0, seconds).ok());
+      simulated.frame(f);
+      faded.frame(f);
+      const float* out = faded.w->chainLocalRotations(faded.c);
+      const float* sim = simulated.w->chainLocalRotations(simulated.c);
+      for (int j = 0; j < 5; ++j) {
+        const Vec3 a = simulated.simulated(j), b = faded.simulated(j);
+        EXPECT_TRUE(a.x == b.x && a.y == b.y && a.z == b.z) << "the weight changed the simulation, joint " << j;
+        const float apart = angle(&sim[4 * j], &animated[4 * j]);
+        if (f >= 60) {
+          const float turn = angle(&out[4 * j], &prevOut[4 * j]);
+          const float motion = angle(&sim[4 * j], &prevSim[4 * j]);  // the animated pose holds still
+          const float share = seconds > 0 ? 1.1f * apart * (1.0f / 60) / seconds : 0.0f;
+          *worstExcess = std::max(*worstExcess, turn - motion - share);
+        }
+        if (f == 59) *gap = std::max(*gap, apart);
+      }
+      std::copy(out, out + 20, prevOut.begin());
+      std::copy(sim, sim + 20, prevSim.begin());
+    }
+    ChainStats st;
+    EXPECT_TRUE(faded.w->chainStats(faded.c, &st).ok());
+    EXPECT_EQ(st.physicsWeight, 0.0f);
+  };
+  float excess = 0, gap = 0, instant = 0, instantGap = 0;
+  run(0.5f, &excess, &gap);
+  run(0.0f, &instant, &instantGap);
+  std::printf("fade: worst excess turn %.2e rad (gap %.3f rad); instant switch: %.3f rad\n", excess, gap, instant);
+  EXPECT_GT(gap, 0.2f);
+  EXPECT_LT(excess, 1e-3f) << "a fade over 0.5 s added a jump; the gap is " << gap << " rad";
+  EXPECT_GT(instant, 0.5f * instantGap) << "an instant switch jumps (the test can see jumps)";
+}
+
+TEST(ChainAnimation, BadPhysicsWeightsAreRejectedAndChangeNothing) {
+  Swing s;
+  const uint64_t h = s.w->stateHash();
+  for (float v : {-0.1f, 1.5f, std::nanf("")}) {
+    Status st = s.w->setChainPhysicsWeight(s.c, v, 0);
+    EXPECT_EQ(st.code, StatusCode::InvalidArgument);
+    EXPECT_NE(st.message.find("weight"), std::string::npos) << st.message;
+  }
+  EXPECT_EQ(s.w->setChainPhysicsWeight(s.c, 0.5f, -1).code, StatusCode::InvalidArgument);
+  EXPECT_EQ(s.w->stateHash(), h);
+}
+
+// Hair whose bind pose sticks out sideways (a horizontal chain, 0.4 m) on a still head at 1.6 m.
+ChainDef sideways(int warmupSteps) {
+  ChainDef d;
+  d.root = {{0, 1.6f, 0}, {}};
+  d.points = {{0, 1.6f, 0}, {0.1f, 1.6f, 0}, {0.2f, 1.6f, 0}, {0.3f, 1.6f, 0}, {0.4f, 1.6f, 0}};
+  d.params.stiffness = 0;
+  d.params.warmupSteps = warmupSteps;
+  return d;
+}
+
+// Without warm-up such hair falls from its bind pose when it appears; with warm-up it appears
+// hanging, at rest.
+float firstFrameTipSpeed(int warmupSteps, bool viaReset) {
+  auto w = scenes::makeWorld();
+  const ChainDef d = sideways(warmupSteps);
+  ChainId c;
+  EXPECT_TRUE(w->addChain(d, &c).ok());
+  if (viaReset) {
+    for (int f = 0; f < 90; ++f) EXPECT_TRUE(w->step(1.0 / 60).ok());  // swinging now
+    EXPECT_TRUE(w->resetChain(c).ok());
+  }
+  EXPECT_TRUE(w->step(1.0 / 60).ok());
+  ParticleState tip;
+  EXPECT_TRUE(w->particle(c, 4, &tip).ok());
+  if (warmupSteps > 0) EXPECT_LT(joint(*w, c, 4).y, 1.6f - 0.35f);  // hanging (bind pose: level with the root)
+  return length(tip.velocity);
+}
+
+TEST(ChainAnimation, WarmUpStartsTheChainSettledInsteadOfFallingFromTheBindPose) {
+  for (bool viaReset : {false, true}) {
+    const float with = firstFrameTipSpeed(240, viaReset);
+    EXPECT_LT(with, 0.1f) << (viaReset ? "after reset" : "at creation");
+  }
+  auto w = scenes::makeWorld();
+  ChainDef d;
+  d.points = {{0, 0, 0}, {0.1f, 0, 0}};
+  d.params.warmupSteps = -1;
+  ChainId c;
+  Status st = w->addChain(d, &c);
+  EXPECT_EQ(st.code, StatusCode::InvalidArgument);
+  EXPECT_NE(st.message.find("warmupSteps"), std::string::npos) << st.message;
+}
+
+TEST(ChainAnimation, WithoutWarmUpTheChainFallsFromTheBindPose) {
+  // the measurement above, without warm-up: the tip is still falling, far from hanging
+  EXPECT_GT(firstFrameTipSpeed(0, false), 0.1f);
+}
+
+// After a teleport (a respawn) the chain warms up at the new place too.
+TEST(ChainAnimation, WarmUpAlsoRunsAfterATeleport) {
+  auto w = scenes::makeWorld();
+  const ChainDef d = sideways(240);
+  ChainId c;
+  ASSERT_OK(w->addChain(d, &c));
+  ASSERT_OK(w->step(1.0 / 60));
+  // kick it, then teleport it (carried rigidly, swinging): the warm-up settles it again
+  for (int j = 1; j < 5; ++j) ASSERT_OK(w->setParticleVelocity(c, j, {3, 0, 0}));
+  ASSERT_OK(w->teleportChain(c, {{5, 1.6f, 0}, {}}));
+  ASSERT_OK(w->step(1.0 / 60));
+  ParticleState tip;
+  ASSERT_OK(w->particle(c, 4, &tip));
+  EXPECT_LT(length(tip.velocity), 0.1f);
+  EXPECT_NEAR(joint(*w, c, 0).x, 5.0f, 1e-5f);
+}
+
+// A root shaken violently (up to 40 m/s, 3,000 m/s^2) with the chain allowed at most 2 cm, ramping
+// to 5 cm at the tip (a curve), from its animated pose: after every fixed step every joint is
+// within its distance of the animated pose on the root where that step ended.
+TEST(ChainAnimation, MaxDistanceFromTheAnimatedPoseHoldsAfterEveryStep) {
+  auto run = [](float maxDistance, float* worstExcess, float* worstApart) {
+    auto w = scenes::makeWorld();
+    ChainDef d = hanging(2);
+    d.params.gravityScale = 1;
+    d.params.maxDistance = maxDistance;
+    d.params.maxDistanceCurve = {{0, 0.4f}, {1, 1}};
+    d.params.teleportDistance = 0;
+    d.params.teleportAngle = 0;
+    ChainId c;
+    EXPECT_TRUE(w->addChain(d, &c).ok());
+    const std::vector<Quat> pose(5, aroundZ(0.2));
+    const std::vector<float> q = flat(pose);
+    *worstExcess = -1;
+    *worstApart = 0;
+    for (int f = 1; f <= 120; ++f) {
+      const Transform root{{0.3f * static_cast<float>(std::sin(f * 2.1)), 1 + 0.2f * static_cast<float>(std::cos(f * 1.3)), 0},
+                           aroundZ(1.2 * std::sin(f * 0.9))};
+      EXPECT_TRUE(w->setChainRoot(c, root).ok());
+      EXPECT_TRUE(w->setChainPose(c, q.data(), 5).ok());
+      EXPECT_TRUE(w->step(1.0 / 60).ok());  // one fixed step per frame: the step ends on `root`
+      const std::vector<Vec3> animated = forwardKinematics(d, root, pose);
+      for (int j = 0; j < 5; ++j) {
+        const float t = j / 4.0f, allowed = maxDistance * (0.4f + 0.6f * t);
+        const float apart = dist(joint(*w, c, j), animated[j]);
+        *worstApart = std::max(*worstApart, apart);
+        *worstExcess = std::max(*worstExcess, apart - allowed);
+      }
+    }
+  };
+  float excess = 0, apart = 0, freeExcess = 0, freeApart = 0;
+  run(0.05f, &excess, &apart);
+  EXPECT_LT(excess, 1e-5f) << "a joint " << apart << " m from the animated pose";
+  run(0.0f, &freeExcess, &freeApart);  // 0 = off: the same motion takes the chain far away
+  EXPECT_GT(freeApart, 0.1f);
+}
+
+TEST(ChainAnimation, BadMaxDistancesAreRejected) {
+  auto w = scenes::makeWorld();
+  ChainDef d = hanging(2);
+  for (float v : {-0.1f, std::nanf("")}) {
+    d.params.maxDistance = v;
+    ChainId c;
+    Status st = w->addChain(d, &c);
+    EXPECT_EQ(st.code, StatusCode::InvalidArgument);
+    EXPECT_NE(st.message.find("maxDistance"), std::string::npos) << st.message;
+  }
+}
+
+// A chain root scripted at a constant 1 m/s, sampled at the end of every frame: after each frame
+// joint 0 (on the root) is where the script is at the simulated time, as pinned particles are
+// (Time.PinnedParticlesFollowTheScriptedPathAtAnyFrameRate).
+TEST(ChainAnimation, ChainRootsFollowTheScriptedPathAtEachFixedStepsTime) {
+  for (double fps : {144.0, 75.0}) {
+    auto w = scenes::makeWorld();
+    ChainId c;
+    ASSERT_OK(w->addChain(hanging(4), &c));
+    double worst = 0;
+    for (int f = 1; f <= static_cast<int>(2 * fps); ++f) {
+      ASSERT_OK(w->setChainRoot(c, {{static_cast<float>(f / fps), 1, 0}, {}}));
+      ASSERT_OK(w->step(1.0 / fps));
+      if (w->stepCount() == 0) continue;
+      worst = std::max(worst, std::fabs(static_cast<double>(joint(*w, c, 0).x) - w->time()));
+    }
+    std::printf("%g Hz: chain root within %.2e m of the script at the simulated time\n", fps, worst);
+    EXPECT_LT(worst, 5e-6) << fps << " Hz";  // before: up to one frame ahead
+  }
+}
+
+}  // namespace
+}  // namespace wisp::test
