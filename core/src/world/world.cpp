@@ -46,6 +46,12 @@ void World::Impl::runFrame(int fixedSteps) {
   ctx.colliders = colliderPaths.data();
   ctx.colliderCount = static_cast<int>(colliderPaths.size());
   const int threads = stepThreads(totalParticles);
+  // objects far from the world's origin: rebased when they travelled, and given what they meet
+  // in their own frames (serially: this only converts a few poses per object)
+  forEachObject([&](auto& o) {
+    rebase(o);
+    localize(o);
+  });
 
   // Each object notes whether its state went non-finite, and applies its speed cap, in its own job.
   auto finish = [](auto& o) {
@@ -54,9 +60,12 @@ void World::Impl::runFrame(int fixedSteps) {
   };
   auto simulate = [&](ObjectRef o, int t) {
     switch (o.kind) {
-      case Kind::Rope: simulateRope(ropes[o.index], ctx, t); finish(ropes[o.index]); break;
-      case Kind::Cloth: simulateCloth(cloths[o.index], ctx, t); finish(cloths[o.index]); break;
-      case Kind::Chain: simulateChain(chains[o.index], ctx); chains[o.index].broken = !allFinite(chains[o.index]); break;
+      case Kind::Rope: simulateRope(ropes[o.index], frameFor(ropes[o.index], ctx), t); finish(ropes[o.index]); break;
+      case Kind::Cloth: simulateCloth(cloths[o.index], frameFor(cloths[o.index], ctx), t); finish(cloths[o.index]); break;
+      case Kind::Chain:
+        simulateChain(chains[o.index], frameFor(chains[o.index], ctx));
+        chains[o.index].broken = !allFinite(chains[o.index]);
+        break;
     }
   };
   jobs::parallelFor(static_cast<int>(smallObjects.size()), threads, [&](int k) { simulate(smallObjects[k], 1); });
@@ -109,7 +118,7 @@ void World::Impl::debugCheck() {
   for (size_t i = 0; i < ropes.size(); ++i) {
     const RopeState& r = ropes[i];
     if (!r.alive) continue;
-    std::string m = checkParticles("rope", static_cast<int>(i), r, anchorPaths.data(), colliderPaths.data(), nc,
+    std::string m = checkParticles("rope", static_cast<int>(i), r, anchorsOf(r), collidersOf(r), nc,
                                    r.params.radius, collide && r.params.collide, r.params.colliderMask);
     if (m.empty() && r.params.stretchCompliance == 0.0f && r.params.yieldRatio == 0.0f) {
       float total = 0, rest = 0;
@@ -127,7 +136,7 @@ void World::Impl::debugCheck() {
   for (size_t i = 0; i < cloths.size(); ++i) {
     const ClothState& c = cloths[i];
     if (!c.alive) continue;
-    std::string m = checkParticles("cloth", static_cast<int>(i), c, anchorPaths.data(), colliderPaths.data(), nc,
+    std::string m = checkParticles("cloth", static_cast<int>(i), c, anchorsOf(c), collidersOf(c), nc,
                                    c.params.radius, collide && c.params.collide, c.params.colliderMask);
     if (m.empty() && c.params.stretchCompliance == 0.0f)
       for (size_t e = 0; e < c.stretch.a.size() && m.empty(); ++e)
@@ -138,7 +147,7 @@ void World::Impl::debugCheck() {
     const ChainState& c = chains[i];
     if (!c.alive) continue;
     // joints: finite and under the speed cap (bone capsules, not joint spheres, meet colliders)
-    std::string m = checkParticles("chain", static_cast<int>(i), c, anchorPaths.data(), colliderPaths.data(), nc, 0.0f, false);
+    std::string m = checkParticles("chain", static_cast<int>(i), c, anchorsOf(c), collidersOf(c), nc, 0.0f, false);
     for (int k = 0; k + 1 < c.joints() && m.empty(); ++k) {
       float len = length(Vec3{c.px[k + 1] - c.px[k], c.py[k + 1] - c.py[k], c.pz[k + 1] - c.pz[k]});
       if (!(std::fabs(len - c.boneLength[k]) <= 1e-4f * c.boneLength[k] + 1e-6f))
@@ -267,6 +276,15 @@ Status World::injectFault(ChainId id, int particle) { return injectInto(*impl_, 
 
 // --- inspection --------------------------------------------------------------------------------
 
+// An object's own origin is part of its state; 0 (objects near the world's origin) adds nothing,
+// so their hash is what it was before objects had origins.
+static void hashOrigin(StateHasher& h, const Particles& o) {
+  if (o.origin.zero()) return;
+  h.value(o.origin.x);
+  h.value(o.origin.y);
+  h.value(o.origin.z);
+}
+
 uint64_t World::stateHash() const {
   const Impl& w = *impl_;
   StateHasher h;
@@ -276,6 +294,7 @@ uint64_t World::stateHash() const {
     const RopeState& r = w.ropes[i];
     if (!r.alive) continue;
     h.value(static_cast<uint64_t>(i));
+    hashOrigin(h, r);
     for (const auto* a : {&r.px, &r.py, &r.pz, &r.vx, &r.vy, &r.vz, &r.invMass, &r.rest, &r.bendRest}) h.array(*a);
     h.array(r.anchor);
     h.array(r.pinDistance);
@@ -294,6 +313,7 @@ uint64_t World::stateHash() const {
     const ClothState& c = w.cloths[i];
     if (!c.alive) continue;
     h.value(static_cast<uint64_t>(i));
+    hashOrigin(h, c);
     for (const auto* a : {&c.px, &c.py, &c.pz, &c.vx, &c.vy, &c.vz, &c.invMass}) h.array(*a);
     h.array(c.anchor);
     h.array(c.pinDistance);
@@ -314,6 +334,7 @@ uint64_t World::stateHash() const {
     const ChainState& c = w.chains[i];
     if (!c.alive) continue;
     h.value(static_cast<uint64_t>(i));
+    hashOrigin(h, c);
     for (const auto* a : {&c.px, &c.py, &c.pz, &c.vx, &c.vy, &c.vz, &c.ox, &c.oy, &c.oz, &c.qx, &c.qy, &c.qz, &c.worldRotations,
                           &c.jDamping, &c.jStiffness, &c.jElasticity, &c.jInertia, &c.jGravity, &c.jExternal,
                           &c.jRadius, &c.jCosLimit})

@@ -5,12 +5,55 @@
 
 namespace wisp {
 
+// --- building relative to an origin (particles/origin.h) ---------------------------------------
+
+namespace {
+
+// Where an object is built, and the same definition with its positions relative to `o` (double
+// subtraction, rounded once: built 10 km out on a multiple of the grid, the object holds the very
+// floats of the same object built at the world's origin).
+Vec3 buildPoint(const RopeDef& d) { return d.points.empty() ? d.start : d.points.front(); }
+Vec3 buildPoint(const ClothDef& d) { return d.indices.empty() || d.positions.empty() ? d.grid.transform.position : d.positions.front(); }
+Vec3 buildPoint(const ChainDef& d) { return d.points.empty() ? d.root.position : d.points.front(); }
+
+RopeDef relativeTo(const RopeDef& d, const Origin& o) {
+  RopeDef r = d;
+  for (Vec3& p : r.points) p = toLocal(p, o);
+  r.start = toLocal(r.start, o);
+  r.end = toLocal(r.end, o);
+  return r;
+}
+ClothDef relativeTo(const ClothDef& d, const Origin& o) {
+  ClothDef c = d;
+  for (Vec3& p : c.positions) p = toLocal(p, o);
+  c.grid.transform.position = toLocal(c.grid.transform.position, o);
+  return c;
+}
+ChainDef relativeTo(const ChainDef& d, const Origin& o) {
+  ChainDef c = d;
+  for (Vec3& p : c.points) p = toLocal(p, o);
+  c.root.position = toLocal(c.root.position, o);
+  return c;
+}
+
+template <class Def, class State, class Build>
+Status buildLocal(const Def& def, State* state, Build build) {
+  const Origin origin = originFor(buildPoint(def));
+  if (origin.zero()) return build(def, state);  // near the world's origin: as it always was
+  WISP_TRY(build(relativeTo(def, origin), state));
+  state->origin = origin;
+  state->writeOutput(0, state->count());
+  return Status::Ok();
+}
+
+}  // namespace
+
 // --- ropes --------------------------------------------------------------------------------
 
 Status World::addRope(const RopeDef& def, RopeId* out) {
   WISP_TRY(memory::reserve(memory::ropeBytes(def), "this rope"));
   RopeState state;
-  WISP_TRY(buildRope(def, &state));
+  WISP_TRY(buildLocal(def, &state, buildRope));
   Impl& w = *impl_;
   RopeId id = w.storeRope(std::move(state));
   w.pinOwned(w.ropes[id.index], def.pinned, AnchorSlot::Owner::Rope, id.index);
@@ -80,6 +123,7 @@ Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
 
   RopeState tail;
   tail.params = head->params;
+  tail.origin = head->origin;
   for (auto pair : {std::pair{&head->px, &tail.px}, {&head->py, &tail.py}, {&head->pz, &tail.pz},
                     {&head->vx, &tail.vx}, {&head->vy, &tail.vy}, {&head->vz, &tail.vz},
                     {&head->ox, &tail.ox}, {&head->oy, &tail.oy}, {&head->oz, &tail.oz},
@@ -143,7 +187,7 @@ Status particleOf(const World::Impl& w, Id id, int index, ParticleState* out) {
   const auto* r = w.object(id);
   if (!r) return badHandle(kindName(id), id);
   if (index < 0 || index >= r->count()) return badIndex("particle", index, r->count());
-  out->position = {r->px[index], r->py[index], r->pz[index]};
+  out->position = r->worldPosition(index);
   out->velocity = {r->vx[index], r->vy[index], r->vz[index]};
   out->invMass = r->invMass[index];
   out->pinned = r->anchor[index] >= 0;
@@ -200,6 +244,7 @@ Status teleportOf(World::Impl& w, Id id, const Transform& delta, Vec3 pivot) {
   WISP_TRY(checkFiniteVec("teleport translation", delta.position));
   WISP_TRY(checkQuat("teleport rotation", delta.rotation));
   WISP_TRY(checkFiniteVec("teleport pivot", pivot));
+  pivot = toLocal(pivot, r->origin);
   Quat q = normalize(delta.rotation);
   for (int i = 0; i < r->count(); ++i) {
     Vec3 x = pivot + rotate(q, Vec3{r->px[i], r->py[i], r->pz[i]} - pivot) + delta.position;
@@ -233,7 +278,7 @@ Status World::setParticleVelocity(ChainId id, int i, Vec3 v) { return setVelocit
 Status World::addChain(const ChainDef& def, ChainId* out) {
   WISP_TRY(memory::reserve(memory::chainBytes(def), "this chain"));
   ChainState state;
-  WISP_TRY(buildChain(def, &state));
+  WISP_TRY(buildLocal(def, &state, buildChain));
   *out = impl_->store<ChainId>(impl_->chains, impl_->freeChains, std::move(state));
   return Status::Ok();
 }
@@ -278,7 +323,7 @@ Status World::setChainRoot(ChainId id, const Transform& root, float scale) {
   WISP_TRY(checkTransform("setChainRoot: root.position", "setChainRoot: root.rotation", root));
   if (!(scale >= 1e-4f && scale <= 1e4f)) WISP_TRY(checkRange("setChainRoot: scale", scale, 1e-4, 1e4));
   scaleChain(*c, scale);
-  c->rootTo = {root.position, normalize(root.rotation)};
+  c->rootTo = {toLocal(root.position, c->origin), normalize(root.rotation)};
   return Status::Ok();
 }
 
@@ -286,7 +331,7 @@ Status World::setChainSpace(ChainId id, const Transform& space) {
   ChainState* c = impl_->chain(id);
   if (!c) return badHandle("chain", id);
   WISP_TRY(checkTransform("setChainSpace: space.position", "setChainSpace: space.rotation", space));
-  c->spaceTo = {space.position, normalize(space.rotation)};
+  c->spaceTo = {toLocal(space.position, c->origin), normalize(space.rotation)};
   if (!c->ownSpace) c->spaceFrom = c->spaceTo;  // the first space pose is a placement, not motion
   c->ownSpace = true;
   return Status::Ok();
@@ -296,7 +341,7 @@ Status World::teleportChain(ChainId id, const Transform& root) {
   ChainState* c = impl_->chain(id);
   if (!c) return badHandle("chain", id);
   WISP_TRY(checkTransform("teleportChain: root.position", "teleportChain: root.rotation", root));
-  const Transform to{root.position, normalize(root.rotation)};
+  const Transform to{toLocal(root.position, c->origin), normalize(root.rotation)};
   // carry the chain from its current root pose, whole: shape and velocities turn with it
   Transform from = c->rootFrom;
   Quat q = mul(to.rotation, conjugate(from.rotation));
@@ -365,7 +410,7 @@ Status World::chainStats(ChainId id, ChainStats* out) const {
 Status World::addCloth(const ClothDef& def, ClothId* out) {
   WISP_TRY(memory::reserve(memory::clothBytes(def), "this cloth"));
   ClothState state;
-  WISP_TRY(buildCloth(def, &state));
+  WISP_TRY(buildLocal(def, &state, buildCloth));
   Impl& w = *impl_;
   ClothId id = w.store<ClothId>(w.cloths, w.freeCloths, std::move(state));
   w.pinOwned(w.cloths[id.index], def.pinned, AnchorSlot::Owner::Cloth, id.index);

@@ -15,6 +15,7 @@ template <class Ar> void visit(Ar& ar, Particles& p) {
   ar("invMass", p.invMass); ar("baseInvMass", p.baseInvMass); ar("anchor", p.anchor); ar("pinDistance", p.pinDistance); ar("pinCompliance", p.pinCompliance);
   ar("pinnedList", p.pinnedList); ar("leashList", p.leashList);
   ar("tetherTo", p.tetherTo); ar("tetherLimit", p.tetherLimit); ar("initialPositions", p.initialPositions); ar("out", p.out);
+  ar("originX", p.origin.x); ar("originY", p.origin.y); ar("originZ", p.origin.z);
 }
 template <class Ar> void visit(Ar& ar, RopeState& r) {
   ar("generation", r.generation); ar("alive", r.alive);
@@ -69,7 +70,7 @@ template <class Ar> void visit(Ar& ar, World::Impl& w) {
 namespace {
 
 constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
-constexpr uint32_t kSnapshotVersion = 4;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance)
+constexpr uint32_t kSnapshotVersion = 5;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: per-object origins
 
 Status badSnapshot(const std::string& why) {
   return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);
@@ -103,6 +104,8 @@ Status checkParticles(const Particles& p, size_t anchors, const char* what) {
   if (!indicesBelow(p.anchor, anchors, true) || !indicesBelow(p.tetherTo, n, true) || !indicesBelow(p.pinnedList, n) ||
       !indicesBelow(p.leashList, n))
     return badSnapshot(std::string(what) + " has an index out of range");
+  for (double o : {p.origin.x, p.origin.y, p.origin.z})
+    if (!std::isfinite(o) || std::fabs(o) > 1e35) return badSnapshot(std::string(what) + " origin is not finite or past 1e35 m");
   return Status::Ok();
 }
 
