@@ -4,6 +4,8 @@
 // own, near its particles: its positions are stored relative to it, and what it meets (anchors,
 // colliders, wind zones, roots) is converted into its frame once per frame. Objects built within
 // kNearOrigin of the world's origin keep the origin 0: their floats are the world's, bit for bit.
+// The threshold keeps the float spacing (7.6 µm at 128 m) well under the distance gravity moves a
+// particle from rest in one substep (g·h² = 43 µm at 8 substeps of 1/60 s); at 1 km it is 61 µm.
 #pragma once
 #include <cmath>
 
@@ -13,7 +15,7 @@ namespace wisp {
 
 // m: objects whose reference point is this close to the world's origin (in every coordinate)
 // keep the origin 0; farther out the origin is the reference point rounded to kOriginGrid.
-inline constexpr double kNearOrigin = 1024;
+inline constexpr double kNearOrigin = 128;
 // m: a power of two, so that moving a position by a multiple of it (a rebase, shiftOrigin by a
 // multiple of it) is exact whenever the result is no farther out than the position was.
 inline constexpr double kOriginGrid = 16;
