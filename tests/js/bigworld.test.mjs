@@ -70,7 +70,7 @@ for (const [name, wisp] of Object.entries(builds)) {
       rope.pin(16, hold);
       const cape = world.addCloth({ grid: { width: 0.5, height: 0.75, resolutionX: 8, resolutionY: 12, position: at(2, 1.5, 0) }, pinned: [0, 8] });
       world.addCollider({ type: 'sphere', radius: 0.25, position: at(2.25, 1, 0.25) });
-      const chain = world.addChain({ points: [...at(-2, 2, 0), ...at(-1.75, 2, 0), ...at(-1.5, 2, 0), ...at(-1.25, 2, 0)] });
+      const chain = world.addChain({ position: at(-2, 2, 0), points: [...at(-2, 2, 0), ...at(-1.75, 2, 0), ...at(-1.5, 2, 0), ...at(-1.25, 2, 0)] });
       world.addCollider({ type: 'capsule', radius: 0.05, halfHeight: 0.25, position: at(-1.5, 1.75, 0), rotation: [Math.SQRT1_2, 0, 0, Math.SQRT1_2] });
       const drive = (f) => {
         const sway = 0.25 * (f % 16) / 16;  // dyadic: the same floats near and far
