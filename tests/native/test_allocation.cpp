@@ -27,6 +27,23 @@ namespace {
 TEST(Allocation, SteadyStateStepAllocatesNothing) {
   for (int threads : {1, 2}) {
     scenes::DeterminismScene sc = scenes::makeDeterminismScene(threads);
+    // and objects far from the origin, which simulate relative to origins of their own and see
+    // the anchors and colliders converted into their frames
+    RopeDef farRope;
+    farRope.start = {10000, 2, 10000};
+    farRope.end = {10001, 2, 10000};
+    farRope.pinned = {0};
+    RopeId rope;
+    ASSERT_OK(sc.world->addRope(farRope, &rope));
+    ClothDef farCloth;
+    farCloth.grid = {0.5f, 0.5f, 4, 4, {{0, 2, 1e5f}, {}}};
+    farCloth.pinned = {0, 4};
+    ClothId cloth;
+    ASSERT_OK(sc.world->addCloth(farCloth, &cloth));
+    ChainDef farChain;
+    farChain.points = {{-10000, 2, 0}, {-10000, 1.9f, 0}, {-10000, 1.8f, 0}};
+    ChainId chain;
+    ASSERT_OK(sc.world->addChain(farChain, &chain));
     // Warm-up: the first step builds the per-step lists, and self-collision's pair lists grow to
     // their high-water mark while the sheet falls and crumples (about 105 pairs per particle).
     for (int f = 0; f < 180; ++f) {

@@ -1,4 +1,5 @@
-// Open worlds: a scene 10 km from the origin, and World::shiftOrigin.
+// Open worlds: scenes 10 and 100 km from the origin (every object simulates relative to an origin
+// of its own), and World::shiftOrigin.
 #include <algorithm>
 #include <cstdio>
 
@@ -7,16 +8,16 @@
 namespace wisp::test {
 namespace {
 
-// A rope hanging from a moving anchor, a cape on two anchors over a sphere, a chain on a moving
-// root: every position offset by `o`. The driver moves anchors and root in coordinates offset by
-// `drive` (what the caller's own objects use).
+// A rope between a moving and a still anchor, a cape on two anchors over a sphere, a chain on a
+// moving root falling onto a capsule: every position offset by `o`. The driver moves anchors and
+// root in coordinates offset by `drive` (what the caller's own objects use).
 struct BigScene {
   std::unique_ptr<World> world;
-  AnchorId hand, left, right;
+  AnchorId hand, hold, left, right;
   RopeId rope;
   ClothId cape;
   ChainId chain;
-  ColliderId ball;
+  ColliderId ball, bar;
 };
 
 BigScene makeScene(Vec3 o) {
@@ -30,6 +31,8 @@ BigScene makeScene(Vec3 o) {
   r.segments = 16;
   w.addRope(r, &s.rope);
   w.pin(s.rope, 0, s.hand);
+  w.addAnchor({o.x + 0.75f, o.y + 2, o.z}, &s.hold);
+  w.pin(s.rope, 16, s.hold);
   ClothDef c;
   c.grid = {0.5f, 0.75f, 8, 12, {{o.x + 2, o.y + 1.5f, o.z}, {}}};
   w.addCloth(c, &s.cape);
@@ -46,6 +49,13 @@ BigScene makeScene(Vec3 o) {
   ch.root.position = {o.x - 2, o.y + 2, o.z};
   ch.points = {{o.x - 2, o.y + 2, o.z}, {o.x - 1.75f, o.y + 2, o.z}, {o.x - 1.5f, o.y + 2, o.z}, {o.x - 1.25f, o.y + 2, o.z}};
   w.addChain(ch, &s.chain);
+  ColliderDef bar;  // across the chain's fall
+  bar.type = ColliderType::Capsule;
+  bar.radius = 0.05f;
+  bar.halfHeight = 0.25f;
+  bar.transform.position = {o.x - 1.5f, o.y + 1.75f, o.z};
+  bar.transform.rotation = {0.70710678f, 0, 0, 0.70710678f};  // along Z
+  w.addCollider(bar, &s.bar);
   return s;
 }
 
@@ -53,9 +63,22 @@ void drive(BigScene& s, Vec3 o, int f) {
   // dyadic: the same floats near and far
   const float sway = 0.25f * static_cast<float>((f % 32) < 16 ? f % 16 : 16 - f % 16) / 16.0f;
   s.world->setAnchorPosition(s.hand, {o.x + sway, o.y + 2, o.z});
+  s.world->setAnchorPosition(s.hold, {o.x + 0.75f, o.y + 2, o.z});
   s.world->setAnchorPosition(s.left, {o.x + 2, o.y + 1.5f, o.z + sway});
   s.world->setAnchorPosition(s.right, {o.x + 2.5f, o.y + 1.5f, o.z + sway});
   s.world->setChainRoot(s.chain, {{o.x - 2, o.y + 2 + 0.5f * sway, o.z}, {}});
+}
+
+// fn(p, q, n) over the rope's, the cape's and the chain's output positions in scenes a and b.
+template <class F>
+void eachOutput(const BigScene& a, const BigScene& b, F&& fn) {
+  int n = 0;
+  a.world->ropeParticleCount(a.rope, &n);
+  fn(a.world->ropePositions(a.rope), b.world->ropePositions(b.rope), n);
+  a.world->clothParticleCount(a.cape, &n);
+  fn(a.world->clothPositions(a.cape), b.world->clothPositions(b.cape), n);
+  a.world->chainJointCount(a.chain, &n);
+  fn(a.world->chainPositions(a.chain), b.world->chainPositions(b.chain), n);
 }
 
 // Largest distance between the two scenes' particles, the far one moved back by `o`.
@@ -68,35 +91,168 @@ float worstDifference(const BigScene& a, const BigScene& b, Vec3 o) {
       worst = std::max(worst, static_cast<float>(std::sqrt(dx * dx + dy * dy + dz * dz)));
     }
   };
-  int n = 0;
-  a.world->ropeParticleCount(a.rope, &n);
-  cmp(a.world->ropePositions(a.rope), b.world->ropePositions(b.rope), n);
-  a.world->clothParticleCount(a.cape, &n);
-  cmp(a.world->clothPositions(a.cape), b.world->clothPositions(b.cape), n);
-  a.world->chainJointCount(a.chain, &n);
-  cmp(a.world->chainPositions(a.chain), b.world->chainPositions(b.chain), n);
+  eachOutput(a, b, cmp);
   return worst;
 }
 
-TEST(BigWorld, ASceneTenKilometresOutBehavesAsAtTheOriginOnceTheOriginIsShifted) {
-  const Vec3 far{10000, 0, 10000};
+// Every output float of `b` (a scene offset by `o`) against `a`'s moved by `o` in double and rounded
+// once: 0 when `b` holds, relative to its objects' origins, the very floats `a` holds. Also the
+// largest difference of a coordinate in metres (from the rounded outputs).
+struct Comparison {
+  int mismatches = 0;
+  double worst = 0;
+};
+Comparison compareOutputs(const BigScene& a, const BigScene& b, Vec3 o) {
+  Comparison c;
+  auto cmp = [&](const float* p, const float* q, int n) {
+    for (int i = 0; i < 3 * n; ++i) {
+      const double off = i % 3 == 0 ? o.x : i % 3 == 1 ? o.y : o.z;
+      if (q[i] != static_cast<float>(double(p[i]) + off)) ++c.mismatches;
+      c.worst = std::max(c.worst, std::fabs(double(q[i]) - off - p[i]));
+    }
+  };
+  eachOutput(a, b, cmp);
+  return c;
+}
+
+void stepBoth(BigScene& home, BigScene& away, Vec3 far, int f) {
+  drive(home, {0, 0, 0}, f);
+  drive(away, far, f);
+  ASSERT_OK(home.world->step(1.0 / 60.0));
+  ASSERT_OK(away.world->step(1.0 / 60.0));
+}
+
+// A rope between two pins, a cape on anchors over a sphere, a chain on a moving root over a
+// capsule, built 10 km, 100 km (along X and up) and 45 km out (offsets on the 16 m grid of object origins): at
+// every step of 3 s each output is the origin scene's output moved out and rounded once, so the
+// objects hold, relative to their origins, the floats of the scene at the origin (before: the
+// scene 10 km out ended 180 mm off).
+TEST(BigWorld, ScenesFarOutSimulateAsAtTheOrigin) {
+  for (Vec3 far : {Vec3{10000, 0, 10000}, Vec3{1e5f, 0, 0}, Vec3{-20000, 16, 40000}, Vec3{0, 1e5f, 0}}) {
+    BigScene home = makeScene({0, 0, 0});
+    BigScene away = makeScene(far);
+    Comparison worst;
+    for (int f = 0; f < 180; ++f) {
+      stepBoth(home, away, far, f);
+      const Comparison c = compareOutputs(home, away, far);
+      worst.mismatches += c.mismatches;
+      worst.worst = std::max(worst.worst, c.worst);
+    }
+    const float big = std::max({std::fabs(far.x), std::fabs(far.y), std::fabs(far.z)});
+    std::printf("(%g, %g, %g): %d output floats differ from the origin scene's moved out; worst %.3f mm (float spacing there %.3f mm)\n",
+                far.x, far.y, far.z, worst.mismatches, 1e3 * worst.worst, 1e3 * (std::nextafter(big, 1e30f) - big));
+    EXPECT_EQ(worst.mismatches, 0) << "at (" << far.x << ", " << far.y << ", " << far.z << ")";
+    // moved back to the origin, the far world is the origin world, bit for bit
+    ASSERT_OK(away.world->shiftOrigin(far.x, far.y, far.z));
+    EXPECT_EQ(away.world->stateHash(), home.world->stateHash());
+  }
+}
+
+// Off the 16 m grid the objects' origins are not the scene's offset: the scene 10 km out then
+// simulates as the same scene built at its offset from those origins near the world's origin (bit
+// for bit). How much that differs from the scene at the origin is the scene's own sensitivity to
+// float rounding (cloth sliding over a sphere, a chain on a capsule), the same near the origin.
+TEST(BigWorld, ASceneOffTheOriginGridSimulatesAsTheSameSceneNearTheOrigin) {
+  const Vec3 far{10003.25f, 0.5f, -20000.75f};
+  const Vec3 near{3.25f, 0.5f, -0.75f};  // far minus the objects' origin (10000, 0, -20000)
+  const Vec3 grid{10000, 0, -20000};
   BigScene home = makeScene({0, 0, 0});
-  BigScene away = makeScene(far);         // simulated in place, 10 km out
-  BigScene shifted = makeScene(far);      // the same, with the origin moved next to it
-  ASSERT_OK(shifted.world->shiftOrigin(far.x, far.y, far.z));
+  BigScene close = makeScene(near);
+  BigScene away = makeScene(far);
+  int mismatches = 0;
+  double worst = 0, sensitivity = 0;
   for (int f = 0; f < 180; ++f) {
     drive(home, {0, 0, 0}, f);
-    drive(away, far, f);
-    drive(shifted, {0, 0, 0}, f);  // the caller's objects moved by the same offset
     ASSERT_OK(home.world->step(1.0 / 60.0));
+    drive(close, near, f);
+    drive(away, far, f);
+    ASSERT_OK(close.world->step(1.0 / 60.0));
     ASSERT_OK(away.world->step(1.0 / 60.0));
-    ASSERT_OK(shifted.world->step(1.0 / 60.0));
+    const Comparison c = compareOutputs(close, away, grid);
+    mismatches += c.mismatches;
+    worst = std::max(worst, c.worst);
+    sensitivity = std::max(sensitivity, compareOutputs(home, close, near).worst);
   }
-  const float inPlace = worstDifference(home, away, far);
-  const float afterShift = worstDifference(home, shifted, {0, 0, 0});
-  std::printf("10 km out: %.1f mm off in place, %.4f mm after shiftOrigin\n", 1e3 * inPlace, 1e3 * afterShift);
-  EXPECT_LT(afterShift, 1e-3f);
-  EXPECT_EQ(home.world->stateHash(), shifted.world->stateHash()) << "the shifted scene holds the very same floats";
+  std::printf("(%g, %g, %g): %d output floats differ from the scene at (%g, %g, %g) moved out (worst %.3f mm); "
+              "that scene vs the one at the origin: %.3f mm\n",
+              far.x, far.y, far.z, mismatches, near.x, near.y, near.z, 1e3 * worst, 1e3 * sensitivity);
+  EXPECT_EQ(mismatches, 0);
+  ASSERT_OK(away.world->shiftOrigin(grid.x, grid.y, grid.z));
+  EXPECT_EQ(away.world->stateHash(), close.world->stateHash());
+}
+
+// A rope hanging straight down from a pin, at rest from the start, stays at rest 10 and 100 km
+// out as at the origin (before: float rounding of positions that far out kept it moving
+// centimetres per step). Movement per step from the particles' velocities (kept relative to the
+// object, exact) and from the world positions the API returns (rounded to the floats there).
+TEST(BigWorld, ARopeAtRestFarOutStaysAtRest) {
+  for (Vec3 far : {Vec3{0, 0, 0}, Vec3{10000, 0, 10000}, Vec3{10000, 10000, 10000}, Vec3{0, 1e5f, 0}}) {
+    auto w = scenes::makeWorld();
+    RopeDef r;
+    r.start = {far.x, far.y + 2, far.z};
+    r.end = {far.x, far.y + 1, far.z};
+    r.segments = 20;
+    r.pinned = {0};
+    RopeId rope;
+    ASSERT_OK(w->addRope(r, &rope));
+    for (int f = 0; f < 120; ++f) ASSERT_OK(w->step(1.0 / 60.0));
+    float fastest = 0;
+    double moved = 0;
+    std::vector<float> before(w->ropePositions(rope), w->ropePositions(rope) + 63);
+    for (int f = 0; f < 60; ++f) {
+      ASSERT_OK(w->step(1.0 / 60.0));
+      const float* now = w->ropePositions(rope);
+      for (int i = 0; i <= 20; ++i) {
+        ParticleState p;
+        ASSERT_OK(w->particle(rope, i, &p));
+        fastest = std::max(fastest, length(p.velocity));
+        const double dx = double(now[3 * i]) - before[3 * i], dy = double(now[3 * i + 1]) - before[3 * i + 1],
+                     dz = double(now[3 * i + 2]) - before[3 * i + 2];
+        moved = std::max(moved, std::sqrt(dx * dx + dy * dy + dz * dz));
+      }
+      before.assign(now, now + 63);
+    }
+    std::printf("rope at rest at (%g, %g, %g): moves up to %.5f mm per step (velocity), %.3f mm (world positions)\n",
+                far.x, far.y, far.z, 1e3 * fastest / 60, 1e3 * moved);
+    EXPECT_LT(fastest / 60, 1e-5f) << "at (" << far.x << ", " << far.y << ", " << far.z << ")";
+    EXPECT_LT(moved, 1e-5) << "at (" << far.x << ", " << far.y << ", " << far.z << ")";
+  }
+}
+
+// A rope dragged 225 m by its anchor (3.75 m/s for 60 s, then held still for 10 s), from the
+// origin, from 10 km up and from (10, 10, 10) km: the far ones are rebased onto new origins as they
+// travel (exact shifts by multiples of 16 m), and each ends as still as the one dragged from the
+// origin (< 0.01 mm per step; in world coordinates 10 km up a rope at rest kept moving 3.8 mm per
+// step). The swing on the way is sensitive to rounding (dragged from 16 m instead of 0 the rope
+// differs by ~80 mm), so only the stillness is compared.
+TEST(BigWorld, ARopeDraggedFarEndsAtRest) {
+  for (Vec3 far : {Vec3{0, 0, 0}, Vec3{0, 10000, 0}, Vec3{10000, 10000, 10000}}) {
+    auto w = scenes::makeWorld();
+    AnchorId hand;
+    ASSERT_OK(w->addAnchor({far.x, far.y + 2, far.z}, &hand));
+    RopeDef r;
+    r.start = {far.x, far.y + 2, far.z};
+    r.end = {far.x, far.y + 1, far.z};
+    r.segments = 10;
+    r.params.damping = 4;  // it comes to rest in the 10 s
+    RopeId rope;
+    ASSERT_OK(w->addRope(r, &rope));
+    ASSERT_OK(w->pin(rope, 0, hand));
+    for (int f = 0; f < 3600 + 600; ++f) {
+      const float x = static_cast<float>(std::min(f, 3600)) / 16.0f;  // dyadic: the same floats near and far
+      ASSERT_OK(w->setAnchorPosition(hand, {far.x + x, far.y + 2, far.z}));
+      ASSERT_OK(w->step(1.0 / 60.0));
+    }
+    float fastest = 0;
+    for (int i = 0; i <= 10; ++i) {
+      ParticleState p;
+      ASSERT_OK(w->particle(rope, i, &p));
+      fastest = std::max(fastest, length(p.velocity));
+    }
+    std::printf("rope dragged 225 m from (%g, %g, %g): moves %.5f mm per step at the end\n", far.x, far.y, far.z,
+                1e3 * fastest / 60);
+    EXPECT_LT(fastest / 60, 1e-5f) << far.x;
+  }
 }
 
 TEST(BigWorld, ShiftingTheOriginMidRunOnlyChangesTheCoordinates) {

@@ -410,7 +410,7 @@ export class World {
   /** Test hook: writes NaN into a particle, to exercise containment. */
   injectFault(object: Rope | Cloth | Chain, particle: number): void;
   /** 16 hex digits; equal strings mean bit-identical simulation states. */
-  /** Moves the coordinate origin to `offset` (m, current coordinates), for open worlds: every position the world holds becomes position - offset, the motion goes on unchanged; move your own objects by the same offset. 10 km out floats are good to ~1 mm: keep the origin near the player (PhysX's shiftOrigin). */
+  /** Moves the coordinate origin to `offset` (m, current coordinates), for open worlds: every position the world holds becomes position - offset, the motion goes on unchanged; move your own objects by the same offset. Not needed for the simulation's precision (ropes, cloth and chains more than 128 m out simulate relative to origins of their own), but the positions read back are floats (~1 mm 10 km out): keep the origin near the player to keep them fine (PhysX's shiftOrigin). */
   shiftOrigin(offset: Vec3Like): void;
   stateHash(): string;
   stats(): WorldStats;

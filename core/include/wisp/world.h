@@ -249,13 +249,15 @@ class World {
 
   // --- open worlds -------------------------------------------------------------------------
   // Moves the coordinate origin to (x, y, z) (m, in the current coordinates): every position the
-  // world holds (particles, rest poses, anchors and their targets, colliders, wind zones, chain
-  // roots and spaces) becomes position - (x, y, z), computed in double and rounded once (exact for
-  // a nearby offset); velocities, shapes and time are untouched, so the simulation goes on as if
-  // nothing happened, only described from the new origin. Floats have ~7 significant digits: 10 km
-  // out a position is good to ~1 mm, so an open world keeps its origin near the player (PhysX's
-  // PxScene::shiftOrigin, a floating origin) and moves its own objects by the same offset. The
-  // turbulence noise is fixed to the coordinates, so its pattern (not its statistics) changes.
+  // world holds becomes position - (x, y, z), computed in double and rounded once (exact for a
+  // nearby offset): anchors and their targets, colliders, wind zones; ropes, cloth and chains keep
+  // their floats and their own origins move. Velocities, shapes and time are untouched, so the
+  // simulation goes on as if nothing happened, only described from the new origin. Not needed for
+  // precision: objects built or moved more than 128 m out simulate relative to origins of their
+  // own. It keeps the positions read back (floats: ~1 mm 10 km out) fine, for an open world that
+  // keeps its origin near the player (PhysX's PxScene::shiftOrigin, a floating origin) and moves
+  // its own objects by the same offset. The turbulence noise is fixed to the coordinates, so its
+  // pattern (not its statistics) changes.
   Status shiftOrigin(double x, double y, double z);
 
   // --- snapshots -----------------------------------------------------------------------------

@@ -35,7 +35,8 @@ inline void blendWithAnimation(ChainState& c) {
     float* w = &c.worldRotations[4 * j];
     l[0] = local.x; l[1] = local.y; l[2] = local.z; l[3] = local.w;
     w[0] = q.x; w[1] = q.y; w[2] = q.z; w[3] = q.w;
-    c.out[3 * j] = p.x; c.out[3 * j + 1] = p.y; c.out[3 * j + 2] = p.z;
+    const Vec3 o = toWorld(p, c.origin);  // outputs are world positions; the root is relative to the chain's origin
+    c.out[3 * j] = o.x; c.out[3 * j + 1] = o.y; c.out[3 * j + 2] = o.z;
   }
 }
 

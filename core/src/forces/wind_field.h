@@ -17,6 +17,9 @@ struct WindField {
   float gust = 0;     // m/s amplitude of the turbulent part
   float invScale = 0; // 1/m
   uint32_t seed = 1;
+  // m: added to a sample point before the noise is read: the origin of an object that simulates
+  // relative to one (particles/origin.h), so every object feels the same gusts at the same place
+  Vec3 offset;
   bool active = false;
   bool turbulent = false;
 };
@@ -111,7 +114,7 @@ inline float zoneWeight(const WindZoneField& z, Vec3 p) {
 
 inline Vec3 airVelocity(const WindField& f, Vec3 p, float t) {
   if (!f.turbulent) return f.mean;
-  Vec3 q = (p - f.mean * t) * f.invScale;
+  Vec3 q = ((p + f.offset) - f.mean * t) * f.invScale;  // p + 0 is p: objects near the origin see the same bits
   return f.mean + valueNoise3(q, f.seed) * f.gust;
 }
 

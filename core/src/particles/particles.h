@@ -6,8 +6,18 @@
 #include <vector>
 
 #include "particles/activity.h"
+#include "particles/origin.h"
+#include "solver/step_context.h"
 
 namespace wisp {
+
+// What an object with an origin of its own sees in one frame, converted into its frame (scratch,
+// refilled every frame, sized serially before the step: no allocation in a steady state).
+struct LocalFrame {
+  std::vector<AnchorPath> anchors;      // indexed by anchor slot; only the object's pins are filled
+  std::vector<ColliderPath> colliders;  // the world's enabled colliders, in the object's frame
+  std::vector<WindZoneField> zones;     // the world's wind zones, in the object's frame
+};
 
 struct Particles {
   std::vector<float> px, py, pz;  // position (m)
@@ -28,13 +38,20 @@ struct Particles {
   // every use, not saved, sized by sizeAirSamples() on first use.
   std::vector<float> airx, airy, airz;
 
+  // The object's own origin (particles/origin.h): positions, initialPositions (and a chain's root
+  // and space poses) are relative to it; `out` and every position the API returns are world
+  // positions. 0 for objects near the world's origin.
+  Origin origin;
+  LocalFrame local;                     // scratch, not saved
+
   std::vector<float> initialPositions;  // interleaved xyz at creation, for reset()
-  std::vector<float> out;               // interleaved xyz for rendering (the view JS sees)
+  std::vector<float> out;               // interleaved xyz for rendering, world positions (the view JS sees)
   bool broken = false;                  // set by the step when the state went non-finite (not saved)
   float clampedSpeed = 0;               // m/s: set by the step when maxSpeed slowed particles: the fastest (not saved)
   Activity activity;                    // enabled, asleep, update phase (particles/activity.h)
 
   int count() const { return static_cast<int>(px.size()); }
+  Vec3 worldPosition(int i) const { return toWorld(Vec3{px[i], py[i], pz[i]}, origin); }
 
   void resizeParticles(int n) {
     for (auto* a : {&px, &py, &pz, &vx, &vy, &vz, &ox, &oy, &oz, &qx, &qy, &qz, &invMass, &baseInvMass, &tetherLimit,
@@ -62,6 +79,14 @@ struct Particles {
     }
   }
   void writeOutput(int begin, int end) {
+    if (!origin.zero()) {
+      for (int i = begin; i < end; ++i) {
+        out[3 * i] = toWorld(px[i], origin.x);
+        out[3 * i + 1] = toWorld(py[i], origin.y);
+        out[3 * i + 2] = toWorld(pz[i], origin.z);
+      }
+      return;
+    }
     for (int i = begin; i < end; ++i) {
       out[3 * i] = px[i];
       out[3 * i + 1] = py[i];

@@ -47,6 +47,12 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   ctx.colliders = colliderPaths.data();
   ctx.colliderCount = static_cast<int>(colliderPaths.size());
   const int threads = stepThreads(totalParticles);
+  // objects far from the world's origin: rebased when they travelled, and given what they meet
+  // in their own frames (serially: this only converts a few poses per object)
+  forEachObject([&](auto& o) {
+    rebase(o);
+    localize(o);
+  });
 
   planActivity(fixedSteps);  // wakes disturbed sleepers; who runs, and how many steps
 
@@ -59,7 +65,7 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   // Disabled, sleeping and not-due objects are skipped whole.
   auto run = [&](auto& obj, auto solve, int t) {
     if (obj.activity.frameSteps == 0) return;
-    solve(obj, objectContext(ctx, obj.activity, obj.params.updateEvery), t);
+    solve(obj, frameFor(obj, objectContext(ctx, obj.activity, obj.params.updateEvery)), t);
     finish(obj);
   };
   auto simulate = [&](ObjectRef o, int t) {
@@ -69,7 +75,7 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
       case Kind::Chain: {
         ChainState& c = chains[o.index];
         if (c.activity.frameSteps == 0) break;
-        simulateChain(c, objectContext(ctx, c.activity, c.params.updateEvery));
+        simulateChain(c, frameFor(c, objectContext(ctx, c.activity, c.params.updateEvery)));
         c.broken = !allFinite(c);
         c.activity.speed = c.maxSpeed;
         break;
@@ -127,7 +133,7 @@ void World::Impl::debugCheck() {
   for (size_t i = 0; i < ropes.size(); ++i) {
     const RopeState& r = ropes[i];
     if (!r.alive || !r.activity.enabled) continue;
-    std::string m = checkParticles("rope", static_cast<int>(i), r, anchorPaths.data(), colliderPaths.data(), nc,
+    std::string m = checkParticles("rope", static_cast<int>(i), r, anchorsOf(r), collidersOf(r), nc,
                                    r.params.radius, collide && r.params.collide, r.params.colliderMask);
     if (m.empty() && r.params.stretchCompliance == 0.0f && r.params.yieldRatio == 0.0f) {
       float total = 0, rest = 0;
@@ -145,7 +151,7 @@ void World::Impl::debugCheck() {
   for (size_t i = 0; i < cloths.size(); ++i) {
     const ClothState& c = cloths[i];
     if (!c.alive || !c.activity.enabled) continue;
-    std::string m = checkParticles("cloth", static_cast<int>(i), c, anchorPaths.data(), colliderPaths.data(), nc,
+    std::string m = checkParticles("cloth", static_cast<int>(i), c, anchorsOf(c), collidersOf(c), nc,
                                    c.params.radius, collide && c.params.collide, c.params.colliderMask);
     if (m.empty() && c.params.stretchCompliance == 0.0f)
       for (size_t e = 0; e < c.stretch.a.size() && m.empty(); ++e)
@@ -156,7 +162,7 @@ void World::Impl::debugCheck() {
     const ChainState& c = chains[i];
     if (!c.alive || !c.activity.enabled) continue;
     // joints: finite and under the speed cap (bone capsules, not joint spheres, meet colliders)
-    std::string m = checkParticles("chain", static_cast<int>(i), c, anchorPaths.data(), colliderPaths.data(), nc, 0.0f, false);
+    std::string m = checkParticles("chain", static_cast<int>(i), c, anchorsOf(c), collidersOf(c), nc, 0.0f, false);
     for (int k = 0; k + 1 < c.joints() && m.empty(); ++k) {
       float len = length(Vec3{c.px[k + 1] - c.px[k], c.py[k + 1] - c.py[k], c.pz[k + 1] - c.pz[k]});
       if (!(std::fabs(len - c.boneLength[k]) <= 1e-4f * c.boneLength[k] + 1e-6f))

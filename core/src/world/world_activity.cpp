@@ -75,8 +75,11 @@ void boundsOf(const Particles& o, Activity& a) {
     lo = {std::min(lo.x, o.px[i]), std::min(lo.y, o.py[i]), std::min(lo.z, o.pz[i])};
     hi = {std::max(hi.x, o.px[i]), std::max(hi.y, o.py[i]), std::max(hi.z, o.pz[i])};
   }
-  a.boxMin = lo;
-  a.boxMax = hi;
+  // in world coordinates, where colliders are (an object far out keeps its particles relative to
+  // its own origin); float rounding there is far under the reach the test allows
+  const Vec3 origin{static_cast<float>(o.origin.x), static_cast<float>(o.origin.y), static_cast<float>(o.origin.z)};
+  a.boxMin = lo + origin;
+  a.boxMax = hi + origin;
 }
 
 const char* nameOf(ObjectKind k) { return k == ObjectKind::Rope ? "rope" : k == ObjectKind::Cloth ? "cloth" : "chain"; }

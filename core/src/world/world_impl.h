@@ -285,7 +285,7 @@ struct World::Impl {
   void pinOwned(State& o, const std::vector<int>& pinned, AnchorSlot::Owner kind, uint32_t slot) {
     for (int p : pinned) {
       if (o.anchor[p] >= 0) continue;  // listed twice
-      uint32_t a = newAnchorSlot(Vec3{o.px[p], o.py[p], o.pz[p]}, kind, static_cast<int32_t>(slot));
+      uint32_t a = newAnchorSlot(o.worldPosition(p), kind, static_cast<int32_t>(slot));
       o.anchor[p] = static_cast<int32_t>(a);
       o.invMass[p] = 0;
       o.ownedAnchors.push_back(a);
@@ -334,7 +334,7 @@ struct World::Impl {
   template <class State>
   void putPinsOnAnchors(State& o) {
     for (int i : o.pinnedList) {
-      Vec3 a = anchors[o.anchor[i]].to;
+      Vec3 a = toLocal(anchors[o.anchor[i]].to, o.origin);
       o.px[i] = o.ox[i] = a.x;
       o.py[i] = o.oy[i] = a.y;
       o.pz[i] = o.oz[i] = a.z;
@@ -392,6 +392,30 @@ struct World::Impl {
     e.object.generation = generation;
     e.message = std::move(message);
     events.push_back(std::move(e));
+  }
+
+  // Objects with an origin of their own (particles/origin.h, world_origin.cpp): `localize` fills
+  // o.local with this frame's anchor paths (of its pins), collider paths and wind zones in its
+  // frame (serially, before the objects run); `frameFor` is the step context the object runs
+  // with; anchorsOf/collidersOf what its checks and teleports read.
+  void localize(Particles& o);
+  // Rebases an object whose particles drifted far from its origin (or that came back near the
+  // world's origin) onto a new origin; serial, before localize.
+  static void rebase(RopeState& o);
+  static void rebase(ClothState& o);
+  static void rebase(ChainState& o);
+  static StepContext frameFor(const Particles& o, const StepContext& ctx) {
+    if (o.origin.zero()) return ctx;
+    StepContext c = ctx;
+    c.anchors = o.local.anchors.data();
+    c.colliders = o.local.colliders.data();
+    c.wind.zones = o.local.zones.data();
+    c.wind.global.offset = Vec3{static_cast<float>(o.origin.x), static_cast<float>(o.origin.y), static_cast<float>(o.origin.z)};
+    return c;
+  }
+  const AnchorPath* anchorsOf(const Particles& o) const { return o.origin.zero() ? anchorPaths.data() : o.local.anchors.data(); }
+  const ColliderPath* collidersOf(const Particles& o) const {
+    return o.origin.zero() ? colliderPaths.data() : o.local.colliders.data();
   }
 
   // Containment (world.cpp): an object whose state went non-finite goes back to its rest pose,

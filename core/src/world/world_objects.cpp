@@ -16,6 +16,45 @@ bool changed(const Params& a, const Params& b) {
   visit(y, const_cast<Params&>(b));
   return x.bytes != y.bytes;
 }
+// --- building relative to an origin (particles/origin.h) ---------------------------------------
+
+// Where an object is built, and the same definition with its positions relative to `o` (double
+// subtraction, rounded once: built 10 km out on a multiple of the grid, the object holds the very
+// floats of the same object built at the world's origin).
+Vec3 buildPoint(const RopeDef& d) { return d.points.empty() ? d.start : d.points.front(); }
+Vec3 buildPoint(const ClothDef& d) { return d.indices.empty() || d.positions.empty() ? d.grid.transform.position : d.positions.front(); }
+Vec3 buildPoint(const ChainDef& d) { return d.points.empty() ? d.root.position : d.points.front(); }
+
+RopeDef relativeTo(const RopeDef& d, const Origin& o) {
+  RopeDef r = d;
+  for (Vec3& p : r.points) p = toLocal(p, o);
+  r.start = toLocal(r.start, o);
+  r.end = toLocal(r.end, o);
+  return r;
+}
+ClothDef relativeTo(const ClothDef& d, const Origin& o) {
+  ClothDef c = d;
+  for (Vec3& p : c.positions) p = toLocal(p, o);
+  c.grid.transform.position = toLocal(c.grid.transform.position, o);
+  return c;
+}
+ChainDef relativeTo(const ChainDef& d, const Origin& o) {
+  ChainDef c = d;
+  for (Vec3& p : c.points) p = toLocal(p, o);
+  c.root.position = toLocal(c.root.position, o);
+  return c;
+}
+
+template <class Def, class State, class Build>
+Status buildLocal(const Def& def, State* state, Build build) {
+  const Origin origin = originFor(buildPoint(def));
+  if (origin.zero()) return build(def, state);  // near the world's origin: as it always was
+  WISP_TRY(build(relativeTo(def, origin), state));
+  state->origin = origin;
+  state->writeOutput(0, state->count());
+  return Status::Ok();
+}
+
 }  // namespace
 
 // --- ropes --------------------------------------------------------------------------------
@@ -23,7 +62,7 @@ bool changed(const Params& a, const Params& b) {
 Status World::addRope(const RopeDef& def, RopeId* out) {
   WISP_TRY(memory::reserve(memory::ropeBytes(def), "this rope"));
   RopeState state;
-  WISP_TRY(buildRope(def, &state));
+  WISP_TRY(buildLocal(def, &state, buildRope));
   Impl& w = *impl_;
   RopeId id = w.storeRope(std::move(state));
   w.pinOwned(w.ropes[id.index], def.pinned, AnchorSlot::Owner::Rope, id.index);
@@ -94,6 +133,7 @@ Status World::cutRope(RopeId id, int segment, RopeId* tailOut) {
 
   RopeState tail;
   tail.params = head->params;
+  tail.origin = head->origin;
   for (auto pair : {std::pair{&head->px, &tail.px}, {&head->py, &tail.py}, {&head->pz, &tail.pz},
                     {&head->vx, &tail.vx}, {&head->vy, &tail.vy}, {&head->vz, &tail.vz},
                     {&head->ox, &tail.ox}, {&head->oy, &tail.oy}, {&head->oz, &tail.oz},
@@ -159,7 +199,7 @@ Status particleOf(const World::Impl& w, Id id, int index, ParticleState* out) {
   const auto* r = w.object(id);
   if (!r) return badHandle(kindName(id), id);
   if (index < 0 || index >= r->count()) return badIndex("particle", index, r->count());
-  out->position = {r->px[index], r->py[index], r->pz[index]};
+  out->position = r->worldPosition(index);
   out->velocity = {r->vx[index], r->vy[index], r->vz[index]};
   out->invMass = r->invMass[index];
   out->pinned = r->anchor[index] >= 0;
@@ -219,6 +259,7 @@ Status teleportOf(World::Impl& w, Id id, const Transform& delta, Vec3 pivot) {
   WISP_TRY(checkFiniteVec("teleport translation", delta.position));
   WISP_TRY(checkQuat("teleport rotation", delta.rotation));
   WISP_TRY(checkFiniteVec("teleport pivot", pivot));
+  pivot = toLocal(pivot, r->origin);
   Quat q = normalize(delta.rotation);
   for (int i = 0; i < r->count(); ++i) {
     Vec3 x = pivot + rotate(q, Vec3{r->px[i], r->py[i], r->pz[i]} - pivot) + delta.position;
@@ -253,7 +294,7 @@ Status World::setParticleVelocity(ChainId id, int i, Vec3 v) { return setVelocit
 Status World::addChain(const ChainDef& def, ChainId* out) {
   WISP_TRY(memory::reserve(memory::chainBytes(def), "this chain"));
   ChainState state;
-  WISP_TRY(buildChain(def, &state));
+  WISP_TRY(buildLocal(def, &state, buildChain));
   *out = impl_->store<ChainId>(impl_->chains, impl_->freeChains, std::move(state));
   return Status::Ok();
 }
@@ -305,7 +346,7 @@ Status World::setChainRoot(ChainId id, const Transform& root, float scale) {
   if (!(scale >= 1e-4f && scale <= 1e4f)) WISP_TRY(checkRange("setChainRoot: scale", scale, 1e-4, 1e4));
   if (scale != c->scale) wakeLater(*c, "its scale changed");
   scaleChain(*c, scale);
-  c->rootTo = {root.position, normalize(root.rotation)};
+  c->rootTo = {toLocal(root.position, c->origin), normalize(root.rotation)};
   return Status::Ok();
 }
 
@@ -313,7 +354,7 @@ Status World::setChainSpace(ChainId id, const Transform& space) {
   ChainState* c = impl_->chain(id);
   if (!c) return badHandle("chain", id);
   WISP_TRY(checkTransform("setChainSpace: space.position", "setChainSpace: space.rotation", space));
-  c->spaceTo = {space.position, normalize(space.rotation)};
+  c->spaceTo = {toLocal(space.position, c->origin), normalize(space.rotation)};
   if (!c->ownSpace) c->spaceFrom = c->spacePrev = c->spaceTo;  // the first space pose is a placement, not motion
   c->ownSpace = true;
   return Status::Ok();
@@ -323,7 +364,7 @@ Status World::teleportChain(ChainId id, const Transform& root) {
   ChainState* c = impl_->chain(id);
   if (!c) return badHandle("chain", id);
   WISP_TRY(checkTransform("teleportChain: root.position", "teleportChain: root.rotation", root));
-  const Transform to{root.position, normalize(root.rotation)};
+  const Transform to{toLocal(root.position, c->origin), normalize(root.rotation)};
   // carry the chain from its current root pose, whole: shape and velocities turn with it
   Transform from = c->rootFrom;
   Quat q = mul(to.rotation, conjugate(from.rotation));
@@ -341,7 +382,9 @@ Status World::teleportChain(ChainId id, const Transform& root) {
     float* wr = &c->worldRotations[4 * j];
     const Quat wq = normalize(mul(q, Quat{wr[0], wr[1], wr[2], wr[3]}));
     wr[0] = wq.x; wr[1] = wq.y; wr[2] = wq.z; wr[3] = wq.w;
-    const Vec3 out = to.position + rotate(q, Vec3{c->out[3 * j], c->out[3 * j + 1], c->out[3 * j + 2]} - from.position);
+    // outputs are in world coordinates, the root poses relative to the chain's origin
+    const Vec3 outLocal = toLocal(Vec3{c->out[3 * j], c->out[3 * j + 1], c->out[3 * j + 2]}, c->origin);
+    const Vec3 out = toWorld(to.position + rotate(q, outLocal - from.position), c->origin);
     c->out[3 * j] = out.x; c->out[3 * j + 1] = out.y; c->out[3 * j + 2] = out.z;
   }
   c->rootFrom = c->rootTo = c->rootPrev = to;
@@ -440,7 +483,7 @@ Status World::chainStats(ChainId id, ChainStats* out) const {
 Status World::addCloth(const ClothDef& def, ClothId* out) {
   WISP_TRY(memory::reserve(memory::clothBytes(def), "this cloth"));
   ClothState state;
-  WISP_TRY(buildCloth(def, &state));
+  WISP_TRY(buildLocal(def, &state, buildCloth));
   Impl& w = *impl_;
   ClothId id = w.store<ClothId>(w.cloths, w.freeCloths, std::move(state));
   w.pinOwned(w.cloths[id.index], def.pinned, AnchorSlot::Owner::Cloth, id.index);

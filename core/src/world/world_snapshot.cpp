@@ -20,6 +20,7 @@ template <class Ar> void visit(Ar& ar, Particles& p) {
   ar("pinnedList", p.pinnedList); ar("leashList", p.leashList);
   ar("tetherTo", p.tetherTo); ar("tetherLimit", p.tetherLimit); ar("initialPositions", p.initialPositions); ar("out", p.out);
   ar.object("activity", [&] { visit(ar, p.activity); });
+  ar("originX", p.origin.x); ar("originY", p.origin.y); ar("originZ", p.origin.z);
 }
 template <class Ar> void visit(Ar& ar, RopeState& r) {
   visitGeneration(ar, r.generation); ar("alive", r.alive);
@@ -95,7 +96,7 @@ uint64_t World::stateHash() const {
 namespace {
 
 constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
-constexpr uint32_t kSnapshotVersion = 6;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: per-object activity (enabled, sleep, update phase). 6: chains' animated pose, physics weight, warm-up
+constexpr uint32_t kSnapshotVersion = 7;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: per-object activity (enabled, sleep, update phase). 6: chains' animated pose, physics weight, warm-up. 7: object origins
 
 Status badSnapshot(const std::string& why) {
   return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);
@@ -129,6 +130,8 @@ Status checkParticles(const Particles& p, size_t anchors, const char* what) {
   if (!indicesBelow(p.anchor, anchors, true) || !indicesBelow(p.tetherTo, n, true) || !indicesBelow(p.pinnedList, n) ||
       !indicesBelow(p.leashList, n))
     return badSnapshot(std::string(what) + " has an index out of range");
+  for (double o : {p.origin.x, p.origin.y, p.origin.z})
+    if (!std::isfinite(o)) return badSnapshot(std::string(what) + " origin is not finite");
   return Status::Ok();
 }
 

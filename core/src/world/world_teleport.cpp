@@ -141,7 +141,8 @@ void World::Impl::resolveTeleports(bool detect) {
       auto& o = objects[i];
       if (!o.alive || !o.activity.enabled || !pinnedToJumped(o, anchorJumped)) continue;
       if (o.activity.sleeping) wakeLater(o, "its anchors were teleported");
-      if (!carryOntoAnchors(o, anchorPaths.data())) continue;
+      localize(o);  // an object with an origin of its own lands on its anchors in its frame
+      if (!carryOntoAnchors(o, anchorsOf(o))) continue;
       report(WorldEvent::Type::Teleported, kind, static_cast<uint32_t>(i), o.generation,
              std::string(name) + " " + std::to_string(i) + " was carried rigidly onto anchors that jumped");
     }
