@@ -125,13 +125,17 @@ struct Swing {
   ChainDef d;
   ChainId c;
   std::vector<Quat> pose = std::vector<Quat>(5, aroundZ(0.3));
-  explicit Swing() {
+  Vec3 at;  // where the scene is (far from the origin the chain gets an origin of its own)
+  explicit Swing(Vec3 offset = {0, 0, 0}) : at(offset) {
     w = scenes::makeWorld();
     d = hanging(3);
     d.params.gravityScale = 1;
+    d.root.position = d.root.position + at;
     EXPECT_TRUE(w->addChain(d, &c).ok());
   }
-  Transform root(int f) const { return {{0.1f * static_cast<float>(std::sin(f * 0.15)), 1, 0}, aroundZ(0.15 * std::sin(f * 0.1))}; }
+  // the root's path relative to `at`, and in the world
+  Transform rootNear(int f) const { return {{0.1f * static_cast<float>(std::sin(f * 0.15)), 1, 0}, aroundZ(0.15 * std::sin(f * 0.1))}; }
+  Transform root(int f) const { Transform t = rootNear(f); t.position = t.position + at; return t; }
   void frame(int f) {
     const std::vector<float> q = flat(pose);
     EXPECT_TRUE(w->setChainRoot(c, root(f)).ok());
@@ -163,6 +167,27 @@ TEST(ChainAnimation, PhysicsWeightZeroGivesTheAnimatedPose) {
   ChainStats st;
   ASSERT_OK(s.w->chainStats(s.c, &st));
   EXPECT_EQ(st.physicsWeight, 0.0f);
+}
+
+// The same 10 km out, where the chain simulates relative to an origin of its own: the outputs
+// blended onto the animation are world positions too (within the float spacing there, ~1 mm).
+TEST(ChainAnimation, PhysicsWeightZeroFarOutGivesTheAnimatedPoseInWorldCoordinates) {
+  const Vec3 far{10000, 0, 10000};
+  Swing s(far);
+  ASSERT_OK(s.w->setChainPhysicsWeight(s.c, 0));
+  double worst = 0;
+  for (int f = 1; f <= 60; ++f) {
+    s.frame(f);
+    ChainDef near = s.d;
+    const std::vector<Vec3> animated = forwardKinematics(near, s.rootNear(f), s.pose);
+    for (int j = 0; j < 5; ++j) {
+      const Vec3 o = s.output(j);
+      const double dx = double(o.x) - far.x - animated[j].x, dy = double(o.y) - far.y - animated[j].y,
+                   dz = double(o.z) - far.z - animated[j].z;
+      worst = std::max(worst, std::sqrt(dx * dx + dy * dy + dz * dz));
+    }
+  }
+  EXPECT_LT(worst, 2e-3);
 }
 
 // Fading from simulated to animated over 0.5 s, beside a twin that stays simulated (weight 1):

@@ -291,6 +291,29 @@ TEST(Sleep, ASleepingRopeWakesWithinOneStepOfADisturbance) {
   }
 }
 
+// 10 km out the rope simulates relative to an origin of its own while colliders are in world
+// coordinates: a collider moving into the sleeping rope wakes it, one moving 5 m away does not.
+TEST(Sleep, FarOutAColliderMovingIntoASleepingRopeWakesIt) {
+  const Vec3 far{10000, 0, 10000};
+  auto w = scenes::makeWorld();
+  AnchorId a;
+  RopeId r = hang(*w, &a, sleepy(), far + Vec3{0, 2, 0});
+  ColliderDef cd;
+  cd.type = ColliderType::Sphere;
+  cd.radius = 0.1f;
+  cd.transform.position = far + Vec3{5, 1.5f, 0};
+  ColliderId ball;
+  ASSERT_OK(w->addCollider(cd, &ball));
+  ASSERT_GT(settle(*w, r), 0.0);
+  ASSERT_OK(w->setColliderTransform(ball, {far + Vec3{5, 1.6f, 0}, {}}));
+  w->step(kDt);
+  ASSERT_TRUE(activityOf(*w, r).sleeping) << "a collider 5 m away";
+  ASSERT_OK(w->setColliderTransform(ball, {far + Vec3{0.1f, 1.5f, 0}, {}}));
+  w->step(kDt);
+  EXPECT_FALSE(activityOf(*w, r).sleeping);
+  EXPECT_TRUE(hasEvent(*w, WorldEvent::Type::Woke));
+}
+
 TEST(Sleep, ActivityIsPartOfSnapshotsAndTheStateHash) {
   auto w = scenes::makeWorld();
   AnchorId a, b;
