@@ -206,7 +206,9 @@ TEST(ChainAnimation, APhysicsWeightFadeHasNoJump) {
     *gap = 0;
     const std::vector<float> animated = flat(faded.pose);
     for (int f = 1; f <= 150; ++f) {
-      if (f == 60) EXPECT_TRUE(faded.w->setChainPhysicsWeight(faded.c, 0, seconds).ok());
+      if (f == 60) {
+        EXPECT_TRUE(faded.w->setChainPhysicsWeight(faded.c, 0, seconds).ok());
+      }
       simulated.frame(f);
       faded.frame(f);
       const float* out = faded.w->chainLocalRotations(faded.c);
@@ -275,7 +277,9 @@ float firstFrameTipSpeed(int warmupSteps, bool viaReset) {
   EXPECT_TRUE(w->step(1.0 / 60).ok());
   ParticleState tip;
   EXPECT_TRUE(w->particle(c, 4, &tip).ok());
-  if (warmupSteps > 0) EXPECT_LT(joint(*w, c, 4).y, 1.6f - 0.35f);  // hanging (bind pose: level with the root)
+  if (warmupSteps > 0) {
+    EXPECT_LT(joint(*w, c, 4).y, 1.6f - 0.35f);  // hanging (bind pose: level with the root)
+  }
   return length(tip.velocity);
 }
 

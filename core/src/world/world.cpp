@@ -62,10 +62,13 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
     o.clampedSpeed = capSpeed(o, o.params.maxSpeed);
     if (o.params.sleepSpeed > 0.0f) o.activity.speed = fastestSpeed(o);
   };
+  // The frame as the object sees it: its share of the fixed steps (updateEvery) and, far out,
+  // what it meets in its own frame.
+  auto contextOf = [&](const auto& obj) { return frameFor(obj, objectContext(ctx, obj.activity, obj.params.updateEvery)); };
   // Disabled, sleeping and not-due objects are skipped whole.
   auto run = [&](auto& obj, auto solve, int t) {
     if (obj.activity.frameSteps == 0) return;
-    solve(obj, frameFor(obj, objectContext(ctx, obj.activity, obj.params.updateEvery)), t);
+    solve(obj, contextOf(obj), t);
     finish(obj);
   };
   auto simulate = [&](ObjectRef o, int t) {
@@ -75,7 +78,7 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
       case Kind::Chain: {
         ChainState& c = chains[o.index];
         if (c.activity.frameSteps == 0) break;
-        simulateChain(c, frameFor(c, objectContext(ctx, c.activity, c.params.updateEvery)));
+        simulateChain(c, contextOf(c));
         c.broken = !allFinite(c);
         c.activity.speed = c.maxSpeed;
         break;
