@@ -1,10 +1,12 @@
 // The particle inspector: alt-click (or tap in inspect mode) a rope or cloth point to see its
 // position, velocity, inverse mass, whether it is pinned, and the strain of every constraint
 // touching it (rope segments against their rest lengths; cloth edges against the cloth as built).
+import { pointDistance } from './teaching/measures.js';
+
 const f3 = (v, d = 3) => `(${v[0].toFixed(d)}, ${v[1].toFixed(d)}, ${v[2].toFixed(d)})`;
 
 function strain(p, a, b, rest) {
-  const d = Math.hypot(p[3 * b] - p[3 * a], p[3 * b + 1] - p[3 * a + 1], p[3 * b + 2] - p[3 * a + 2]);
+  const d = pointDistance(p, a, b);
   return `${d / rest >= 1 ? '+' : ''}${(100 * (d / rest - 1)).toFixed(3)} %`;
 }
 
@@ -30,7 +32,7 @@ export function inspectText(target) {
         if ((a !== i && b !== i) || seen.has(a === i ? b : a)) continue;
         const j = a === i ? b : a;
         seen.add(j);
-        const rest = Math.hypot(r[3 * j] - r[3 * i], r[3 * j + 1] - r[3 * i + 1], r[3 * j + 2] - r[3 * i + 2]);
+        const rest = pointDistance(r, i, j);
         text += `\nedge ${i}-${j}  strain ${strain(p, i, j, rest)}`;
       }
     }

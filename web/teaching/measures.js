@@ -1,12 +1,16 @@
 // What the teaching views measure, from positions alone (so Wisp's views and the classic JS
 // solvers are measured the same way): strain of each segment, and energies.
 
+/** Distance (m) between particles a and b of `p` (x y z per particle). */
+export function pointDistance(p, a, b) {
+  return Math.hypot(p[3 * b] - p[3 * a], p[3 * b + 1] - p[3 * a + 1], p[3 * b + 2] - p[3 * a + 2]);
+}
+
 /** Relative stretch |d| / L - 1 of each segment of a chain of points into `out`; returns the largest. */
 export function segmentStrains(positions, restOf, out) {
   let worst = -Infinity;
-  for (let i = 0, s = 0; i + 3 < positions.length; i += 3, s++) {
-    const d = Math.hypot(positions[i + 3] - positions[i], positions[i + 4] - positions[i + 1], positions[i + 5] - positions[i + 2]);
-    out[s] = d / restOf(s) - 1;
+  for (let s = 0; 3 * s + 3 < positions.length; s++) {
+    out[s] = pointDistance(positions, s, s + 1) / restOf(s) - 1;
     if (out[s] > worst) worst = out[s];
   }
   return worst;

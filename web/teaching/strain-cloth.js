@@ -2,7 +2,7 @@
 // rest length) to red (stretched by `scale` or more). For Wisp's cloth and the classic JS cloth
 // alike: anything with `positions` (x y z per particle), drawn with the given triangles.
 import * as THREE from 'three';
-import { strainColor } from './measures.js';
+import { pointDistance, strainColor } from './measures.js';
 
 export class StrainCloth extends THREE.Mesh {
   /** edges: [a, b] particle pairs whose strain is shown; rest: their rest lengths (m). */
@@ -32,8 +32,7 @@ export class StrainCloth extends THREE.Mesh {
     let worst = -Infinity;
     for (let e = 0; e < this.rest.length; e++) {
       const a = this.edgeA[e], b = this.edgeB[e];
-      const d = Math.hypot(p[3 * b] - p[3 * a], p[3 * b + 1] - p[3 * a + 1], p[3 * b + 2] - p[3 * a + 2]);
-      const s = d / this.rest[e] - 1;
+      const s = pointDistance(p, a, b) / this.rest[e] - 1;
       if (s > worst) worst = s;
       if (s > vs[a]) vs[a] = s;
       if (s > vs[b]) vs[b] = s;
