@@ -67,3 +67,33 @@ export class OutputView {
     this.#heapBuffer = null;
   }
 }
+
+/**
+ * The output arrays of one object (a Rope, Cloth or Chain), each made on first use and detached
+ * together when the object goes. Reading one made before allocates nothing.
+ */
+export class OutputArrays {
+  #owner; #views;
+  /** @param owner  the object; @param slots  how many arrays it can have */
+  constructor(owner, slots) {
+    this.#owner = owner;
+    this.#views = new Array(slots).fill(null);
+  }
+
+  /** Array `k`: `ptr` (native, id) => the address of its floats, `width` floats per particle or joint. */
+  get(k, ptr, width) {
+    this.#owner._alive();
+    const v = this.#views[k];
+    if (v !== null) return v.array;
+    return (this.#views[k] = new OutputView(this.#owner, ptr, width)).array;
+  }
+
+  /** Detaches every array made so far (the object is disposed). */
+  drop() {
+    const views = this.#views;
+    for (let k = 0; k < views.length; k++) {
+      if (views[k] !== null) this.#owner._world._dropView(views[k]);
+      views[k] = null;
+    }
+  }
+}
