@@ -5,7 +5,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import GUI from 'lil-gui';
-import { createWisp, DETERMINISM_GOLDEN_HASH } from '../wasm/js/index.js';
+import { createWisp } from '../wasm/js/index.js';
 import { RopeMesh } from './adapters/rope-mesh.js';
 import { ClothMesh } from './adapters/cloth-mesh.js';
 import { colliderMesh, placeMesh } from './adapters/collider-mesh.js';
@@ -585,7 +585,6 @@ try {
     hold(on) { hold = on; },
     advance(n, dt = 1 / 60) { for (let i = 0; i < n; i++) advance(dt); renderer.render(scene3, camera); },
     hash: () => app.world.stateHash(),
-    golden: DETERMINISM_GOLDEN_HASH,
     ropeCount: () => app.ropes.filter((r) => !r.rope.disposed).length,
     clothPositions: (k = 0) => Array.from(app.cloths[k].cloth.positions),
     clothScreenOf: (k, i) => { const p = app.cloths[k].cloth.positions; return toScreen(p[3 * i], p[3 * i + 1], p[3 * i + 2]); },

@@ -216,14 +216,6 @@ test('the anti-gravity wig: 240 strands of 9 joints rise above the head', async 
   assert.deepEqual(problems, []);
 });
 
-test('the determinism scene gives the golden hash in the browser, on 1 and 2 threads', async () => {
-  const r = await page.evaluate(() => ({
-    golden: __app.golden, one: __app.wisp.determinismSceneHash(1), two: __app.wisp.determinismSceneHash(2),
-  }));
-  assert.equal(r.one, r.golden);
-  assert.equal(r.two, r.golden);
-});
-
 test('no console errors or warnings, no failed requests', async () => {
   await page.evaluate(() => __app.hold(false));
   await page.waitForTimeout(500);

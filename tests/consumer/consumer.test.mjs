@@ -78,6 +78,8 @@ test('the tarball ships the API, the adapters, their types, the builds and the l
     'wasm/dist/web/wisp.worker-source.js', 'wasm/dist/node/wisp.js', 'wasm/dist/node/wisp-st.js', 'wasm/dist/node/wisp.worker.js']) {
     assert.ok(files.includes(f), `${f} is in the package`);
   }
+  // index.js is the entry; the API is split over the files beside it
+  for (const f of fs.readdirSync(path.join(repo, 'wasm/js'))) assert.ok(files.includes(`wasm/js/${f}`), `wasm/js/${f} is in the package`);
   assert.deepEqual(files.filter((f) => !/^(wasm\/js|wasm\/dist\/(web|node)|web\/adapters)\/|^(LICENSE|README\.md|package\.json)$/.test(f)), []);
   // what the README links to must be reachable from npm's page: absolute links only
   const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');

@@ -3,6 +3,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as THREE from 'three';
 import { builds, rejects } from './load.mjs';
+import { selftest } from './selftest.mjs';
 import { fromDynamicBone, fromKawaiiPhysics, fromVRMSpring, savePreset, loadPreset, DETERMINISM_GOLDEN_HASH } from '../../wasm/js/index.js';
 
 const wisp = builds.single;
@@ -66,7 +67,7 @@ test('bad chain input throws WispError naming the parameter and changes nothing'
 });
 
 test('the determinism self-test gives the golden hash (single-threaded build)', () => {
-  assert.equal(wisp.determinismSceneHash(1), DETERMINISM_GOLDEN_HASH);
+  assert.equal(selftest.single.determinismSceneHash(1), DETERMINISM_GOLDEN_HASH);
 });
 
 test('Dynamic Bone, KawaiiPhysics and VRM presets convert by the documented formulas', () => {
@@ -101,7 +102,7 @@ test('Dynamic Bone, KawaiiPhysics and VRM presets convert by the documented form
 });
 
 test('containment: a corrupted object is reset and reported; the others continue untouched', () => {
-  for (const wisp of [builds.single, builds.threaded]) {
+  for (const wisp of [selftest.single, selftest.threaded]) {  // injectFault: a test hook
     const make = () => {
       const world = wisp.createWorld({ threads: 2 });
       const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 12, pinned: [0] });

@@ -2,6 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { builds } from './load.mjs';
+import { selftest } from './selftest.mjs';
 
 for (const [name, wisp] of Object.entries(builds)) {
   test(`${name}: 10,000 create/dispose cycles return the heap to its baseline`, () => {
@@ -48,7 +49,7 @@ for (const [name, wisp] of Object.entries(builds)) {
 }
 
 test('threaded build: output arrays stay current when a worker thread grew the memory', () => {
-  const wisp = builds.threaded;
+  const wisp = selftest.threaded;  // growMemoryFromWorker: a test hook
   const world = wisp.createWorld({ threads: 2 });
   const chain = world.addChain({ points: [0, 2, 0, 0.1, 2, 0, 0.2, 2, 0, 0.3, 2, 0], stiffness: 0 });  // horizontal: it swings
   const cloth = world.addCloth({ grid: { width: 0.5, height: 0.5, resolutionX: 4, resolutionY: 4 } });

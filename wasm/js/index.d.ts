@@ -367,7 +367,7 @@ export class Wisp {
   readonly simd: boolean;
   readonly maxThreads: number;
   createWorld(settings?: WorldSettings): World;
-  /** Self-test: the library's determinism scene run for `frames` (default 600) frames on `threads` threads; its state hash. */
+  /** Self-test: the library's determinism scene run for `frames` (default 600) frames on `threads` threads; its state hash. A test hook: only the self-test build (build/wasm/selftest/, scripts/build-wasm.sh --tests) has it; the package's build throws an 'unsupported' WispError. */
   determinismSceneHash(threads?: number, frames?: number): string;
   /** Bytes of WASM heap in use, for leak checks. */
   heapUsed(): number;
@@ -407,7 +407,7 @@ export class World {
   loadSnapshotJson(json: string): void;
   /** What the last step() noticed: objects reset after going non-finite, and failed debug checks. */
   events(): ReadonlyArray<WorldEvent>;
-  /** Test hook: writes NaN into a particle, to exercise containment. */
+  /** Test hook: writes NaN into a particle, to exercise containment. Only in the self-test build (as Wisp.determinismSceneHash); the package's build throws an 'unsupported' WispError. */
   injectFault(object: Rope | Cloth | Chain, particle: number): void;
   /** 16 hex digits; equal strings mean bit-identical simulation states. */
   /** Moves the coordinate origin to `offset` (m, current coordinates), for open worlds: every position the world holds becomes position - offset, the motion goes on unchanged; move your own objects by the same offset. Not needed for the simulation's precision (ropes, cloth and chains more than 128 m out simulate relative to origins of their own), but the positions read back are floats (~1 mm 10 km out): keep the origin near the player to keep them fine (PhysX's shiftOrigin). */

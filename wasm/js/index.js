@@ -15,7 +15,7 @@
 // world.js, one file per kind of object (rope.js, cloth.js, chain.js, anchor.js, collider.js,
 // wind-zone.js, with body.js, handle.js and activity.js for what they share), args.js and
 // options.js (argument checks and option tables), pose.js (pose math), heap.js, views.js (output
-// arrays), error.js.
+// arrays), error.js, test-hooks.js (what only the self-test build has).
 
 import { loadModule } from './loader.js';
 import { Wisp } from './wisp.js';

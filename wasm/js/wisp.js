@@ -1,6 +1,7 @@
 // The loaded module: makes worlds, and tells what the build can do.
 import { int } from './args.js';
 import { World } from './world.js';
+import { withTestHook } from './test-hooks.js';
 
 export class Wisp {
   #module;
@@ -18,10 +19,12 @@ export class Wisp {
   /**
    * Self-test: runs the library's determinism scene (ropes, cloth, chains, every collider, wind)
    * for `frames` frames of 1/60 s on `threads` threads and returns its state hash. After 600
-   * frames every build on every machine gives DETERMINISM_GOLDEN_HASH.
+   * frames every build on every machine gives DETERMINISM_GOLDEN_HASH. A test hook: only the
+   * self-test build has it (test-hooks.js); the package's build throws 'unsupported'.
    */
   determinismSceneHash(threads = 1, frames = 600) {
-    return this.#module.determinismSceneHash(int(threads, 'threads'), int(frames, 'frames'));
+    const m = withTestHook(this.#module, 'determinismSceneHash');
+    return m.determinismSceneHash(int(threads, 'threads'), int(frames, 'frames'));
   }
   /** Bytes of WASM heap in use (malloc'd), for leak checks. */
   heapUsed() { return this.#module.heapUsed(); }

@@ -5,6 +5,7 @@ import { COLLIDER_TYPES, COLLIDER_TYPE_NAMES, ROPE_DEF, CLOTH_DEF, GRID, WORLD, 
 import { withHeap, scratchOf } from './heap.js';
 import { readPose, IDENTITY } from './pose.js';
 import { memoryBuffer } from './views.js';
+import { withTestHook } from './test-hooks.js';
 import { Rope } from './rope.js';
 import { Cloth } from './cloth.js';
 import { Chain } from './chain.js';
@@ -266,11 +267,12 @@ export class World {
       message: e.message,
     }));
   }
-  /** Test hook: writes NaN into particle i of a rope, cloth or chain (to test containment). */
+  /** Test hook (the self-test build only: test-hooks.js): writes NaN into particle i of a rope, cloth or chain (to test containment). */
   injectFault(object, i) {
     this._mine(object, 'object');
     if (object._kindCode === undefined) fail('injectFault takes a Rope, Cloth or Chain');
-    this._check(this._native.injectFault(object._kindCode, object._id, int(i, 'particle index')));
+    const m = withTestHook(this.#m, 'injectFault');
+    this._check(m.injectFault(this._address, object._kindCode, object._id, int(i, 'particle index')));
   }
 
   /**

@@ -10,16 +10,12 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <thread>
 #include <vector>
 #include <memory>
 #include <string>
 
 #include "jobs/job_pool.h"
 #include "math/wide.h"
-#include "scenes/scenes.h"
 #include "wisp/world.h"
 #include "js_archive.h"
 
@@ -502,6 +498,11 @@ class WorldBinding {
 
 size_t heapUsed() { return mallinfo().uordblks; }
 
+// Test hook, registered by the self-test module (selftest.cpp), not by the shipped one.
+int injectFault(uintptr_t world, int kind, double id, int particle) {
+  return reinterpret_cast<WorldBinding*>(world)->injectFault(kind, id, particle);
+}
+
 }  // namespace wisp::bindings
 
 // Per-frame calls as plain WASM exports: an embind call allocates JavaScript objects on every call
@@ -544,44 +545,6 @@ EMSCRIPTEN_KEEPALIVE int wisp_set_chain_pose(WorldBinding* w, double id, int cou
 
 namespace wisp::bindings {
 
-// Test hook: grows the heap from another thread (a worker in the threaded build) by allocating
-// `bytes` there, so tests can check that views made before are refreshed afterwards. Released
-// by releaseGrownMemory(). Returns false where there are no threads.
-std::vector<void*>& grownBlocks() {
-  static std::vector<void*> blocks;
-  return blocks;
-}
-bool growMemoryFromWorker(double bytes) {
-#if WISP_THREADS
-  void* block = nullptr;
-  std::thread t([&] {
-    block = std::malloc(static_cast<size_t>(bytes));
-    if (block) std::memset(block, 1, static_cast<size_t>(bytes));  // really touch it
-  });
-  t.join();
-  if (block) grownBlocks().push_back(block);
-  return block != nullptr;
-#else
-  (void)bytes;
-  return false;
-#endif
-}
-void releaseGrownMemory() {
-  for (void* b : grownBlocks()) std::free(b);
-  grownBlocks().clear();
-}
-// The determinism scene of the test suite (tests/scenes/scenes.h) run for `frames` frames with
-// `threads` threads: its hash after 600 frames is the golden value every build must give.
-std::string determinismSceneHash(int threads, int frames) {
-  scenes::DeterminismScene sc = scenes::makeDeterminismScene(threads);
-  for (int f = 0; f < frames; ++f) {
-    scenes::driveDeterminismScene(sc, f);
-    sc.world->step(1.0 / 60.0);
-  }
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(sc.world->stateHash()));
-  return buf;
-}
 int maxThreads() { return jobs::maxThreads(); }
 bool threadsAvailable() { return jobs::threadsAvailable(); }
 bool simdEnabled() { return wide::kEnabled; }
@@ -596,9 +559,6 @@ EMSCRIPTEN_BINDINGS(wisp) {
   function("maxThreads", &maxThreads);
   function("threadsAvailable", &threadsAvailable);
   function("simdEnabled", &simdEnabled);
-  function("determinismSceneHash", &determinismSceneHash);
-  function("growMemoryFromWorker", &growMemoryFromWorker);
-  function("releaseGrownMemory", &releaseGrownMemory);
   class_<WorldBinding>("World")
       .constructor<>()
       .function("configure", &WorldBinding::configure)
@@ -683,7 +643,6 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("loadSnapshotJson", &WorldBinding::loadSnapshotJson)
       .function("events", &WorldBinding::events)
       .function("eventCount", &WorldBinding::eventCount)
-      .function("injectFault", &WorldBinding::injectFault)
       .function("setEnabled", &WorldBinding::setEnabled)
       .function("wake", &WorldBinding::wake)
       .function("activityFlags", &WorldBinding::activityFlags)
