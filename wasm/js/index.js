@@ -21,7 +21,7 @@ const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = 'fe5936819fc6595b';
+export const DETERMINISM_GOLDEN_HASH = '01c6084ae64b786b';
 
 export { WispError } from './error.js';
 export { canUseThreads } from './loader.js';
@@ -95,6 +95,7 @@ const CLOTH_PARAMS = {
   tetherSlack: num, damping: num, gravityScale: num, dragCoefficient: num, liftCoefficient: num, airDensity: num,
   residualTolerance: num, pressure: num, tetherCompliance: num, volumeCompliance: num, collide: bool, selfCollision: bool, colliderMask: (v, n) => uint32(v, n),
   maxSpeed: num, teleportDistance: num, teleportAngle: num, sleepSpeed: num, sleepTime: num, updateEvery: int,
+  maxSubsteps: int,
 };
 const CLOTH_DEF = { ...CLOTH_PARAMS, weldDistance: num, areaDensity: num };
 const GRID = { width: num, height: num, resolutionX: int, resolutionY: int, position: vec3, rotation: quat };
