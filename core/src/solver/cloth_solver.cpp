@@ -92,14 +92,14 @@ constexpr float kPinTravel = 0.1f;
 int fastPinFactor(const ClothState& c, const StepContext& ctx) {
   const int base = ctx.substeps;
   if (c.params.maxSubsteps < 2 * base || !(c.meanEdge > 0.0f)) return 1;
+  // exact pins only: a leash or a spring pin gives, and the playground's grab (a spring pin
+  // whose compliance is set from the default substep) would change its feel with the substeps
   float travel2 = 0;
-  auto note = [&](int32_t i) {
+  for (int32_t i : c.pinnedList) {
     const AnchorPath& a = ctx.anchors[c.anchor[i]];
     const Vec3 d = a.to - a.from;
     travel2 = std::max(travel2, d.x * d.x + d.y * d.y + d.z * d.z);
-  };
-  for (int32_t i : c.pinnedList) note(i);
-  for (int32_t i : c.leashList) note(i);
+  }
   if (travel2 == 0.0f) return 1;
   const float perSubstep = std::sqrt(travel2) * ctx.tSpan / static_cast<float>(ctx.fixedSteps * base);
   const float limit = kPinTravel * c.meanEdge;
