@@ -67,6 +67,41 @@ void cloth(benchmark::State& state) {
 }
 BENCHMARK(cloth)->ArgsProduct({{32, 64, 128}, {1, 2}})->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// The cape of tests/native/test_robust_cloth.cpp (1 m x 1 m, 16 x 16 quads, defaults, top row on
+// anchors), one frame per iteration. Arg: 0 = hanging still, 1 = whipped across its face at
+// 20 m/s turning every 0.25 s, 2 = whipped with ClothParams::maxSubsteps = 8 (fast pins off: the
+// default 8 substeps throughout).
+void BM_WhippedCape(benchmark::State& state) {
+  const int mode = static_cast<int>(state.range(0));
+  WorldSettings s;
+  s.threads = 1;
+  auto w = scenes::makeWorld(s);
+  ClothDef d;
+  d.grid.transform.position = {-0.5f, 2.0f, 0};
+  if (mode == 2) d.params.maxSubsteps = 8;
+  ClothId id;
+  w->addCloth(d, &id);
+  std::vector<AnchorId> anchors(17);
+  for (int i = 0; i <= 16; ++i) {
+    w->addAnchor({-0.5f + i / 16.0f, 2.0f, 0}, &anchors[i]);
+    w->pin(id, i, anchors[i]);
+  }
+  int f = 0;
+  auto frame = [&] {
+    const double u = std::fmod(++f / 60.0, 0.5) / 0.25;
+    const float z = mode == 0 ? 0.0f : static_cast<float>(20.0 * 0.25 * (u < 1 ? u : 2 - u));
+    for (int i = 0; i <= 16; ++i) w->setAnchorPosition(anchors[i], {-0.5f + i / 16.0f, 2.0f, z});
+    w->step(1.0 / 60.0);
+  };
+  for (int k = 0; k < 30; ++k) frame();
+  for (auto _ : state) frame();
+  ClothStats st;
+  w->clothStats(id, &st);
+  state.SetLabel(std::string(mode == 0 ? "still" : mode == 1 ? "whipped at 20 m/s" : "whipped, maxSubsteps 8") +
+                 ", 16x16 cape, " + std::to_string(st.substeps) + " substeps in the last frame");
+}
+BENCHMARK(BM_WhippedCape)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
 void BM_Ropes1000x32(benchmark::State& s) { run(s, 1000, 32); }
 void BM_Rope1x10000(benchmark::State& s) { run(s, 1, 10000); }
 

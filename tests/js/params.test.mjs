@@ -26,7 +26,7 @@ const CLOTH = {
   tetherSlack: 0.1, tetherCompliance: 0.001, damping: 0.2, gravityScale: 0.5, dragCoefficient: 1.5,
   liftCoefficient: 0.2, airDensity: 1.0, residualTolerance: 0.001, pressure: 0, volumeCompliance: 1e-6,
   collide: false, selfCollision: true, colliderMask: 3, maxSpeed: 50, teleportDistance: 0.5, teleportAngle: 2,
-  sleepSpeed: 0.003, sleepTime: 2, updateEvery: 3,
+  sleepSpeed: 0.003, sleepTime: 2, updateEvery: 3, maxSubsteps: 32,
 };
 const curve = (a) => [[0, 1], [1, a]];
 const CHAIN = {

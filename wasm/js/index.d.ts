@@ -175,6 +175,8 @@ export interface ClothParams {
   sleepTime?: number;
   /** 1..16: simulated every Nth fixed step with a step N times as long; pins meet their anchors at the times it runs. Default 1. */
   updateEvery?: number;
+  /** 1..1024: in a step where an exact pin's anchor (not a leash or spring pin) moves more than a tenth of the mean edge per substep, the substeps double (2x, 4x, ...) until it does not, up to this many per fixed step. <= the world's substeps: off. Default 64. */
+  maxSubsteps?: number;
 }
 
 export interface ClothDef extends ClothParams {

@@ -104,6 +104,7 @@ Status validateClothParams(const ClothParams& p) {
   WISP_TRY(validateActivityParams("ClothParams", p.sleepSpeed, p.sleepTime, p.updateEvery));
   WISP_TRY(checkRange("ClothParams.pressure", p.pressure, 0, 100));
   WISP_TRY(checkRange("ClothParams.volumeCompliance", p.volumeCompliance, 0, 1e6));
+  WISP_TRY(checkRange("ClothParams.maxSubsteps", p.maxSubsteps, 1, 1024));
   return Status::Ok();
 }
 

@@ -53,6 +53,9 @@ void ClothState::updatePins() {
 }
 
 void ClothState::buildTriangleLists() {
+  double restSum = 0;
+  for (float r : stretch.rest) restSum += r;
+  meanEdge = stretch.rest.empty() ? 0.0f : static_cast<float>(restSum / static_cast<double>(stretch.rest.size()));
   const int n = count();
   const int t = triangleCount();
   triangleNormal.assign(3 * static_cast<size_t>(t), 0.0f);

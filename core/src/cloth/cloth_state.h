@@ -67,6 +67,7 @@ struct ClothState : Particles {
   bool closed = false;                     // every edge has two triangles (a volume is defined)
   float restVolume = 0;                    // m^3, signed by the winding (outward normals: > 0)
   float volumeLambda = 0;                  // XPBD multiplier of the volume constraint, per substep
+  float meanEdge = 0;                      // m: mean rest length of the structural edges (buildTriangleLists)
 
   int triangleCount() const { return static_cast<int>(triangles.size() / 3); }
   // After pins change: the pinned list and each free particle's nearest pinned particle along
@@ -77,8 +78,8 @@ struct ClothState : Particles {
   void computeNormals();
   void triangleNormals(int begin, int end);
   void vertexNormals(int begin, int end);
-  // The derived arrays above, from `triangles` and the edge count (at creation and after a
-  // snapshot is loaded; steps never allocate).
+  // The derived arrays above, from `triangles` and the edge count, and meanEdge (at creation
+  // and after a snapshot is loaded; steps never allocate).
   void buildTriangleLists();
 };
 

@@ -51,6 +51,7 @@ template <class Ar> void visit(Ar& ar, ClothParams& p) {
   ar("tetherCompliance", p.tetherCompliance);
   ar("maxSpeed", p.maxSpeed); ar("teleportDistance", p.teleportDistance); ar("teleportAngle", p.teleportAngle);
   ar("sleepSpeed", p.sleepSpeed); ar("sleepTime", p.sleepTime); ar("updateEvery", p.updateEvery);
+  ar("maxSubsteps", p.maxSubsteps);
 }
 
 template <class Ar> void visit(Ar& ar, ClothGrid& g) {

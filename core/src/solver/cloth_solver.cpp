@@ -83,7 +83,40 @@ void normalsStage(ClothState& c, Team& team) {
   team.forChunks(c.count(), [&](int b, int e) { c.vertexNormals(b, e); });
 }
 
-void clothFrame(ClothState& c, const StepContext& ctx, Team& team) {
+// Fast pins: how many times the world's substeps this cloth runs this frame. An anchor moves
+// along a straight path over the frame, so its particle moves |to - from| * tSpan / total per
+// substep; when that is more than kPinTravel of the mean edge, the substeps double until it is
+// not, or until ClothParams::maxSubsteps. Depends only on the anchors' paths and the cloth's
+// rest lengths: the same on every thread count and build.
+constexpr float kPinTravel = 0.1f;
+int fastPinFactor(const ClothState& c, const StepContext& ctx) {
+  const int base = ctx.substeps;
+  if (c.params.maxSubsteps < 2 * base || !(c.meanEdge > 0.0f)) return 1;
+  // exact pins only: a leash or a spring pin gives, and the playground's grab (a spring pin
+  // whose compliance is set from the default substep) would change its feel with the substeps
+  float travel2 = 0;
+  for (int32_t i : c.pinnedList) {
+    const AnchorPath& a = ctx.anchors[c.anchor[i]];
+    const Vec3 d = a.to - a.from;
+    travel2 = std::max(travel2, d.x * d.x + d.y * d.y + d.z * d.z);
+  }
+  if (travel2 == 0.0f) return 1;
+  const float perSubstep = std::sqrt(travel2) * ctx.tSpan / static_cast<float>(ctx.fixedSteps * base);
+  const float limit = kPinTravel * c.meanEdge;
+  int m = 1;
+  while (perSubstep > limit * static_cast<float>(m) && 2 * m * base <= c.params.maxSubsteps) m *= 2;
+  return m;
+}
+
+void clothFrame(ClothState& c, const StepContext& frame, Team& team) {
+  // every member computes the same factor from the same data: no barrier needed
+  const int fast = fastPinFactor(c, frame);
+  StepContext ctx = frame;
+  if (fast > 1) {
+    ctx.substeps *= fast;
+    ctx.h /= static_cast<float>(fast);
+    ctx.invH = 1.0f / ctx.h;
+  }
   const int n = c.count();
   const ClothParams& p = c.params;
   const float h = ctx.h;
