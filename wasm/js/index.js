@@ -21,7 +21,7 @@ const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = 'fe5936819fc6595b';
+export const DETERMINISM_GOLDEN_HASH = '188de5b34a2753a2';
 
 export { WispError } from './error.js';
 export { canUseThreads } from './loader.js';
@@ -140,7 +140,9 @@ const CHAIN_PARAMS = {
   dampingCurve: curve, stiffnessCurve: curve, elasticityCurve: curve, inertiaCurve: curve, gravityCurve: curve,
   externalForceCurve: curve, radiusCurve: curve, limitAngleCurve: curve, maxDistanceCurve: curve,
   sleepSpeed: num, sleepTime: num, updateEvery: int,
+  backstop: bool, backstopNormal: vec3, backstopDistance: num, backstopRadius: num, backstopCurve: curve,
 };
+const CHAIN_BOOST = { stiffness: num, damping: num, drag: num, gravity: num };
 const CHAIN_DEF = { ...CHAIN_PARAMS, position: vec3, rotation: quat, endLength: num };
 
 // ---- the module -----------------------------------------------------------------------------
@@ -739,12 +741,12 @@ function checkNumbers(v, name) {
 }
 // A column-major 4x4 matrix (three.js Matrix4.elements) into POSE; the rotation has the scale
 // removed and POSE[7] holds the x scale. A mirrored matrix (negative determinant) has no rigid
-// pose: it is an error, never read as another pose. With `uniform`, a non-uniform scale is an
-// error too (a chain root: bones cannot follow it).
+// pose: it is an error, never read as another pose. With `uniform` (the caller's name), a
+// non-uniform scale is an error too: a chain's bones and a collider's shape cannot follow it.
 // Numbers pass through ROTATION, not as arguments: a double handed to a call V8 does not inline
 // is boxed, an allocation per frame.
 const ROTATION = new Float64Array(9);
-function readMatrix(e, uniform = false) {
+function readMatrix(e, uniform = '') {
   if (!e || e.length !== 16) fail('matrix must have 16 elements (column-major)');
   // (not Math.hypot: its variadic builtin allocates on every call)
   const sx = Math.sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
@@ -754,7 +756,7 @@ function readMatrix(e, uniform = false) {
   const det = e[0] * (e[5] * e[10] - e[6] * e[9]) - e[4] * (e[1] * e[10] - e[2] * e[9]) + e[8] * (e[1] * e[6] - e[2] * e[5]);
   if (!(det > 0)) fail(`matrix is mirrored (determinant ${det} <= 0): a mirrored transform has no rotation; mirror the rest pose instead`);
   if (uniform && (Math.abs(sx - sy) > 1e-3 * sx || Math.abs(sx - sz) > 1e-3 * sx)) {
-    fail(`matrix has a non-uniform scale (${sx}, ${sy}, ${sz}): a chain root takes rotation, translation and a uniform scale only`);
+    fail(`${uniform}: matrix has a non-uniform scale (${sx}, ${sy}, ${sz}): it takes rotation, translation and a uniform scale only`);
   }
   POSE[7] = sx;
   POSE[0] = e[12]; POSE[1] = e[13]; POSE[2] = e[14];
@@ -835,10 +837,10 @@ export class Chain extends Handle {
    * scales the chain (bone lengths, radii, gravity and external force, teleport distance) about its
    * root; a non-uniform scale or a mirror (negative determinant) throws.
    */
-  setRootMatrix(elements) { callPose(this._world, POSE_CHAIN_ROOT, this._id, readMatrix(elements, true)); }
+  setRootMatrix(elements) { callPose(this._world, POSE_CHAIN_ROOT, this._id, readMatrix(elements, 'chain.setRootMatrix')); }
   /** The pose of the simulation space (params.space = 'relative'), e.g. the hips. */
   setSpace(position, rotation = IDENTITY) { callPose(this._world, POSE_CHAIN_SPACE, this._id, readPose(position, rotation)); }
-  setSpaceMatrix(elements) { callPose(this._world, POSE_CHAIN_SPACE, this._id, readMatrix(elements, true)); }
+  setSpaceMatrix(elements) { callPose(this._world, POSE_CHAIN_SPACE, this._id, readMatrix(elements, 'chain.setSpaceMatrix')); }
   /**
    * The animated pose for the end of the next step: local rotations x, y, z, w of joints 0..n-1
    * (joint 0 relative to the root, each other to its parent joint), n = length / 4, at most
@@ -865,6 +867,15 @@ export class Chain extends Handle {
    */
   setPhysicsWeight(weight, seconds = 0) {
     this._world._check(this._world._native.setChainPhysicsWeight(this._id, num(weight, 'weight'), num(seconds, 'seconds')));
+  }
+  /**
+   * Timed multipliers, e.g. boost({ stiffness: 3 }, 0.3) during a fast turn: each given parameter
+   * times its multiplier, fading linearly back to 1 over `seconds` of simulated time (per fixed
+   * step). Replaces a running boost; seconds 0 ends it.
+   */
+  boost(multipliers, seconds) {
+    const m = pick(objectArg(multipliers, 'multipliers'), CHAIN_BOOST, 'multipliers');
+    this._world._check(this._world._native.boostChain(this._id, m, num(seconds, 'seconds')));
   }
   /** Jumps the root there now, carrying the chain rigidly: same shape, no velocity added. */
   teleport(position, rotation = IDENTITY) {
@@ -981,10 +992,14 @@ export class Collider extends Handle {
     const teleport = options !== undefined && objectArg(options, 'options').teleport;
     callPose(this._world, teleport ? POSE_COLLIDER_TELEPORT : POSE_COLLIDER, this._id, readPose(position, rotation));
   }
-  /** Pose from a column-major 4x4 matrix (three.js Matrix4.elements); scale is removed. */
+  /**
+   * Pose and uniform scale from a column-major 4x4 matrix (three.js Matrix4.elements, e.g. a
+   * bone's matrixWorld): the shape is the size it was made with times the scale, as a three.js
+   * mesh is (a plane has no size). A non-uniform scale or a mirror throws and changes nothing.
+   */
   setMatrix(e, options) {
     const teleport = options !== undefined && objectArg(options, 'options').teleport;
-    callPose(this._world, teleport ? POSE_COLLIDER_TELEPORT : POSE_COLLIDER, this._id, readMatrix(e));
+    callPose(this._world, teleport ? POSE_COLLIDER_TELEPORT : POSE_COLLIDER, this._id, readMatrix(e, 'collider.setMatrix'));
   }
   setEnabled(on) { this._world._check(this._world._native.setColliderEnabled(this._id, bool(on, 'enabled'))); }
   setFriction(mu) { this._world._check(this._world._native.setColliderFriction(this._id, num(mu, 'friction'))); }
