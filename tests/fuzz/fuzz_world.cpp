@@ -166,7 +166,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (st.ok()) ropes.push_back(tail);
         break;
       }
-      case 11: st = w->setColliderTransform(pick(in, colliders), {in.vec(), in.quat()}); break;
+      case 11: st = w->setColliderTransform(pick(in, colliders), {in.vec(), in.quat()}, in.byte() & 1 ? 1.0f : in.value(100)); break;
       case 12: {
         ChainParams p;
         ChainId id = pick(in, chains);
@@ -175,7 +175,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           p.elasticity = in.value();
           p.space = static_cast<ChainSpace>(in.range(0, 1));
           p.inertiaCurve = {{0, in.value()}, {1, in.value()}};
-          st = w->setChainParams(id, p);
+          p.backstop = in.byte() & 1;
+          p.backstopNormal = in.vec();
+          p.backstopDistance = in.value();
+          p.backstopRadius = in.value();
+          st = in.byte() & 1 ? w->setChainParams(id, p)
+                             : w->boostChain(id, {in.value(10), in.value(10), in.value(10), in.value(10)}, in.value(2));
         }
         break;
       }

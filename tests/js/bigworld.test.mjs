@@ -9,7 +9,7 @@ import { poseFromMatrix } from '../../wasm/js/index.js';
 const scaled = (sx, sy, sz, t = [0, 0, 0]) => [sx, 0, 0, 0, 0, sy, 0, 0, 0, 0, sz, 0, t[0], t[1], t[2], 1];
 
 for (const [name, wisp] of Object.entries(builds)) {
-  test(`${name}: a mirrored matrix is an error, never read as another pose; a chain root rejects non-uniform scale`, () => {
+  test(`${name}: a mirrored matrix is an error, never read as another pose; chain roots and colliders reject non-uniform scale`, () => {
     const world = wisp.createWorld({});
     const chain = world.addChain({ points: [0, 1, 0, 0, 0.9, 0, 0, 0.8, 0] });
     const ball = world.addCollider({ type: 'sphere', radius: 0.1 });
@@ -19,11 +19,13 @@ for (const [name, wisp] of Object.entries(builds)) {
     rejects(() => chain.setSpaceMatrix(scaled(1, 1, -1)), 'invalid-argument', /mirrored/);
     rejects(() => ball.setMatrix(scaled(1, -1, 1)), 'invalid-argument', /mirrored/);
     rejects(() => poseFromMatrix(scaled(-2, -2, -2)), 'invalid-argument', /mirrored/);
-    rejects(() => chain.setRootMatrix(scaled(1, 2, 1)), 'invalid-argument', /non-uniform scale/);
+    rejects(() => chain.setRootMatrix(scaled(1, 2, 1)), 'invalid-argument', /chain\.setRootMatrix: matrix has a non-uniform scale \(1, 2, 1\)/);
+    // before: the collider's scale was removed, non-uniform or not
+    rejects(() => ball.setMatrix(scaled(1, 3, 1, [0, 0, 1])), 'invalid-argument', /collider\.setMatrix: matrix has a non-uniform scale \(1, 3, 1\)/);
+    rejects(() => ball.setMatrix(scaled(1e5, 1e5, 1e5)), 'invalid-argument', /collider scale/);
     assert.equal(world.stateHash(), h, 'a rejected call changes nothing');
-    // a uniform scale is removed; a collider's non-uniform scale too (it keeps its own size)
     chain.setRootMatrix(scaled(2, 2, 2, [0, 1, 0]));
-    ball.setMatrix(scaled(1, 3, 1, [0, 0, 1]), { teleport: true });
+    ball.setMatrix(scaled(3, 3, 3, [0, 0, 1]), { teleport: true });
     // a half turn about Y (det +1) is a rotation, not a mirror
     assert.deepEqual(poseFromMatrix(scaled(-1, 1, -1)).rotation.map((v) => Math.abs(v)), [0, 1, 0, 0]);
     world.step(1 / 60);
@@ -144,13 +146,25 @@ for (const [name, wisp] of Object.entries(builds)) {
 }
 
 for (const [name, wisp] of Object.entries(builds)) {
-  test(`${name}: a chain on a uniformly scaled root matrix is the unscaled chain scaled`, () => {
+  test(`${name}: a chain and its colliders on uniformly scaled matrices are the unscaled scene scaled`, () => {
+    // a rotated matrix with uniform scale s and translation t (column-major)
+    const turned = (s, a, t) => {
+      const c = Math.cos(a) * s, n = Math.sin(a) * s;
+      return [c, n, 0, 0, -n, c, 0, 0, 0, 0, s, 0, t[0] * s, t[1] * s, t[2] * s, 1];
+    };
     const run = (s) => {
       const world = wisp.createWorld({});
       const chain = world.addChain({ points: [0, 0, 0, 0, -0.1, 0, 0, -0.2, 0, 0, -0.3, 0], stiffness: 2 });
+      // colliders made at their unscaled sizes, given the scene's scale by their matrices
+      const ball = world.addCollider({ type: 'sphere', radius: 0.08 });
+      const rod = world.addCollider({ type: 'capsule', radius: 0.03, halfHeight: 0.1 });
+      const block = world.addCollider({ type: 'box', halfExtents: [0.05, 0.05, 0.05] });
       for (let f = 0; f < 120; f++) {
         const t = f / 60;
         chain.setRootMatrix(scaled(s, s, s, [0.1 * s * Math.sin(3 * t), 0, 0.1 * s * Math.cos(3 * t) - 0.1 * s]));
+        ball.setMatrix(turned(s, 0, [0.12, -0.25, 0.02]));
+        rod.setMatrix(turned(s, 1.2, [-0.1, -0.2, -0.05]));
+        block.setMatrix(turned(s, 0.3, [0.02, -0.3, -0.14]));
         world.step(1 / 60);
       }
       const p = [...chain.positions].map((v) => v / s);
@@ -161,7 +175,7 @@ for (const [name, wisp] of Object.entries(builds)) {
     for (const s of [0.01, 100]) {
       const p = run(s);
       const worst = Math.max(...unit.map((v, i) => Math.abs(v - p[i])));
-      assert.ok(worst < 0.01 * 0.3, `scale ${s}: ${worst} m off (before: the scale was dropped)`);
+      assert.ok(worst < 0.01 * 0.3, `scale ${s}: ${worst} m off (before: the root's scale was dropped, then the colliders' scale)`);
     }
   });
 }

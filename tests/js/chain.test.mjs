@@ -207,3 +207,75 @@ test('setPhysicsWeight: 0 shows the animated pose exactly, a timed fade gets the
   assert.equal(world.stateHash(), hash);
   world.dispose();
 });
+
+test('backstop: a joint never goes behind the plane under its animated position; bad values throw and change nothing', () => {
+  const world = wisp.createWorld({});
+  const offsets = [[0, 0, 0], [0, -0.1, 0], [0, -0.1, 0], [0, -0.1, 0]];
+  // the pose turns joint 0 a quarter turn about z: the bones point along +x; local +x of the parent frame is world up
+  const s = Math.SQRT1_2, pose = [0, 0, s, s, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1];
+  const make = (backstop) => world.addChain({
+    position: [0, 1, 0], joints: offsets.map((position) => ({ position })), stiffness: 0.5, collide: false,
+    backstop, backstopNormal: [1, 0, 0], backstopDistance: 0.01,
+  });
+  const held = make(true), free = make(false);
+  let worstHeld = 1, worstFree = 1;
+  for (let f = 0; f < 60; f++) {
+    held.setPose(pose); free.setPose(pose);
+    world.step(1 / 60);
+    // the animated joints are at y = 1: the plane is 1 cm below them
+    for (let j = 1; j < 4; j++) {
+      worstHeld = Math.min(worstHeld, held.positions[3 * j + 1] - 1 + 0.01);
+      worstFree = Math.min(worstFree, free.positions[3 * j + 1] - 1 + 0.01);
+    }
+  }
+  assert.ok(worstHeld > -1e-5, `held: ${worstHeld} m behind the backstop`);
+  assert.ok(worstFree < -0.05, `without it gravity takes the chain ${worstFree} m through`);
+  assert.deepEqual(held.params.backstopNormal.map(Number), [1, 0, 0]);
+  const hash = world.stateHash();
+  rejects(() => held.set({ backstopDistance: -1 }), 'invalid-argument', /backstopDistance/);
+  rejects(() => held.set({ backstopNormal: [0, 0, 0] }), 'invalid-argument', /backstopNormal/);
+  rejects(() => held.set({ backstopRadius: NaN }), 'invalid-argument', /backstopRadius/);
+  assert.equal(world.stateHash(), hash);
+  world.dispose();
+});
+
+test('boost: stiffness x3 pulls toward the pose faster during its window, then the chain is the unboosted one; bad input throws and changes nothing', () => {
+  const offsets = [[0, 0, 0], [0, -0.1, 0], [0, -0.1, 0], [0, -0.1, 0]];
+  const sz = Math.sin(0.2), cz = Math.cos(0.2);
+  const pose = [0, 0, sz, cz, 0, 0, sz, cz, 0, 0, sz, cz, 0, 0, sz, cz];
+  const want = forwardKinematics([0, 1, 0], offsets, pose);
+  const run = (boost) => {
+    const world = wisp.createWorld({ gravity: [0, 0, 0] });
+    const chain = world.addChain({ position: [0, 1, 0], joints: offsets.map((position) => ({ position })), stiffness: 10, collide: false });
+    if (boost) chain.boost({ stiffness: 3 }, 0.5);
+    for (let f = 0; f < 15; f++) { chain.setPose(pose); world.step(1 / 60); }
+    const tip = Math.hypot(chain.positions[9] - want[3].x, chain.positions[10] - want[3].y, chain.positions[11] - want[3].z);
+    world.dispose();
+    return tip;
+  };
+  const plain = run(false), boosted = run(true);
+  assert.ok(boosted < 0.7 * plain, `tip ${boosted} m off with the boost, ${plain} m without`);
+  // a gravity boost on a chain without gravity changes nothing while it runs; gravity on after it faded: the same bits
+  const faded = (boost, on = 30) => {
+    const world = wisp.createWorld({ gravity: [6, -8, 0] });  // across the chain: straight down it would not move it
+    const chain = world.addChain({ position: [0, 1, 0], joints: offsets.map((position) => ({ position })), gravityScale: 0 });
+    if (boost) chain.boost({ gravity: 3 }, 0.3);
+    for (let f = 0; f < 90; f++) { if (f === on) chain.set({ gravityScale: 1 }); world.step(1 / 60); }
+    const out = { hash: world.stateHash(), positions: [...chain.positions] };
+    world.dispose();
+    return out;
+  };
+  assert.deepEqual(faded(true), faded(false));
+  assert.notDeepEqual(faded(true, 6).positions, faded(false, 6).positions, 'while the boost runs it shows');
+  const world = wisp.createWorld({});
+  const chain = world.addChain({ position: [0, 1, 0], joints: offsets.map((position) => ({ position })) });
+  chain.boost({ stiffness: 2 }, 1);
+  const hash = world.stateHash();
+  rejects(() => chain.boost({ stiffness: -1 }, 1), 'invalid-argument', /stiffness/);
+  rejects(() => chain.boost({ drag: NaN }, 1), 'invalid-argument', /drag/);
+  rejects(() => chain.boost({ gravity: 2 }, -1), 'invalid-argument', /seconds/);
+  rejects(() => chain.boost({ stiff: 2 }, 1), 'invalid-argument', /stiff/);
+  rejects(() => chain.boost(null, 1), 'invalid-argument', /multipliers/);
+  assert.equal(world.stateHash(), hash);
+  world.dispose();
+});

@@ -41,6 +41,7 @@ const PAIRS = [
     // JavaScript says `gravity: null` for "the world's gravity" instead of a separate flag
     fieldsOnly: ['customGravity'],
   },
+  { struct: 'ChainBoost', iface: 'ChainBoost' },
 ];
 
 for (const { struct, iface, typesOnly = [], fieldsOnly = [] } of PAIRS) {

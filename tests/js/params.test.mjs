@@ -37,6 +37,7 @@ const CHAIN = {
   dampingCurve: curve(0.5), stiffnessCurve: curve(0.6), elasticityCurve: curve(0.7), inertiaCurve: curve(0.8),
   gravityCurve: curve(0.9), externalForceCurve: curve(0.4), radiusCurve: curve(0.3), limitAngleCurve: curve(0.2),
   sleepSpeed: 0.004, sleepTime: 0.5, updateEvery: 4,
+  backstop: true, backstopNormal: [0, 0, 1], backstopDistance: 0.02, backstopRadius: 0.5, backstopCurve: curve(0.5),
 };
 const SETTINGS = {
   gravity: [0, -5, 0], fixedDt: 1 / 120, substeps: 4, iterations: 2, maxFrameDt: 0.05, rejectFrameDt: 0.5,

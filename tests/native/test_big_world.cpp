@@ -298,11 +298,13 @@ TEST(BigWorld, ShiftingTheOriginMidRunOnlyChangesTheCoordinates) {
 namespace wisp::test {
 namespace {
 
-// A chain of 6 bones of 0.1 m hanging from a root that circles and nods, brushing a sphere, with
-// everything scaled by s (root path, sphere) and the root's scale s: the joints, seen from the
-// root and divided by s, move as the unscaled chain's (within 1% of its length).
-float scaledChainDeviation(float s, float* length) {
-  auto run = [](float scale, std::vector<Vec3>* out) {
+// A chain of 6 bones of 0.1 m hanging from a root that circles and nods, brushing a sphere, a
+// turned capsule and a turned box, with everything scaled by s: the root path and its scale s,
+// and each collider's pose, made at its unscaled size and given the scale s with its pose (as a
+// scaled three.js rig gives matrixWorld). The joints, divided by s, move as the unscaled
+// chain's (within 1% of its length).
+float scaledChainDeviation(float s, float* length, float* collidersMatter) {
+  auto run = [](float scale, bool colliders, std::vector<Vec3>* out) {
     auto w = scenes::makeWorld();
     ChainDef d;
     for (int j = 0; j <= 6; ++j) d.points.push_back({0, -0.1f * j, 0});
@@ -310,16 +312,39 @@ float scaledChainDeviation(float s, float* length) {
     d.params.stiffness = 2;
     ChainId c;
     w->addChain(d, &c);
-    ColliderDef ball;
-    ball.type = ColliderType::Sphere;
-    ball.radius = 0.1f * scale;
-    ball.transform.position = Vec3{0.2f, -0.45f, 0.05f} * scale;
-    ColliderId b;
-    w->addCollider(ball, &b);
+    struct Placed {
+      ColliderId id;
+      Transform pose;  // unscaled
+    };
+    std::vector<Placed> placed;
+    auto add = [&](ColliderDef def, Vec3 at, float turn) {
+      Placed p;
+      p.pose = {at, Quat{0, 0, std::sin(0.5f * turn), std::cos(0.5f * turn)}};
+      w->addCollider(def, &p.id);
+      placed.push_back(p);
+    };
+    if (colliders) {
+      ColliderDef ball;
+      ball.type = ColliderType::Sphere;
+      ball.radius = 0.1f;
+      add(ball, {0.2f, -0.45f, 0.05f}, 0);
+      ColliderDef rod;
+      rod.type = ColliderType::Capsule;
+      rod.radius = 0.03f;
+      rod.radiusTop = 0.05f;
+      rod.halfHeight = 0.12f;
+      add(rod, {-0.08f, -0.4f, -0.1f}, 1.2f);
+      ColliderDef block;
+      block.type = ColliderType::Box;
+      block.halfExtents = {0.06f, 0.05f, 0.07f};
+      add(block, {0.05f, -0.58f, -0.15f}, 0.3f);
+    }
     for (int f = 0; f < 180; ++f) {
       const float t = f / 60.0f;
       const Vec3 root = Vec3{0.1f * std::sin(3 * t), 0.05f * std::sin(5 * t), 0.1f * std::cos(3 * t) - 0.1f} * scale;
       w->setChainRoot(c, {root, Quat{}}, scale);
+      for (const Placed& p : placed)
+        EXPECT_EQ(w->setColliderTransform(p.id, {p.pose.position * scale, p.pose.rotation}, scale).code, StatusCode::Ok);
       w->step(1.0 / 60.0);
     }
     int n = 0;
@@ -328,22 +353,64 @@ float scaledChainDeviation(float s, float* length) {
     out->clear();
     for (int j = 0; j < n; ++j) out->push_back(Vec3{p[3 * j], p[3 * j + 1], p[3 * j + 2]} * (1.0f / scale));
   };
-  std::vector<Vec3> unit, scaled;
-  run(1, &unit);
-  run(s, &scaled);
+  std::vector<Vec3> unit, scaled, free;
+  run(1, true, &unit);
+  run(s, true, &scaled);
+  run(1, false, &free);
   *length = 0.6f;
-  float worst = 0;
-  for (size_t j = 0; j < unit.size(); ++j) worst = std::max(worst, dist(unit[j], scaled[j]));
+  float worst = 0, matter = 0;
+  for (size_t j = 0; j < unit.size(); ++j) {
+    worst = std::max(worst, dist(unit[j], scaled[j]));
+    matter = std::max(matter, dist(unit[j], free[j]));
+  }
+  *collidersMatter = matter;
   return worst;
 }
 
 TEST(Scale, AChainOnAUniformlyScaledRootIsTheUnscaledChainScaled) {
   for (float s : {0.01f, 100.0f}) {
-    float L = 0;
-    const float worst = scaledChainDeviation(s, &L);
-    std::printf("scale %g: worst joint %.4f%% of the chain's length off\n", s, 100 * worst / L);
-    EXPECT_LT(worst, 0.01f * L) << "scale " << s;  // before: the root's scale was dropped
+    float L = 0, matter = 0;
+    const float worst = scaledChainDeviation(s, &L, &matter);
+    std::printf("scale %g: worst joint %.4f%% of the chain's length off (the colliders move it %.1f%%)\n", s,
+                100 * worst / L, 100 * matter / L);
+    // before: the root's scale was dropped; then the colliders' scale was (they kept their size)
+    EXPECT_LT(worst, 0.01f * L) << "scale " << s;
+    EXPECT_GT(matter, 0.1f * L) << "the colliders must shape the motion for the test to mean anything";
   }
+}
+
+TEST(Scale, AColliderTakesTheUniformScaleOfItsPose) {
+  // a sphere of radius 0.1 posed with scale 3 keeps a particle 0.3 m from its centre; a plane
+  // has no size; a bad scale is an error naming it that changes nothing
+  auto w = scenes::makeWorld();
+  ColliderDef ball;
+  ball.type = ColliderType::Sphere;
+  ball.radius = 0.1f;
+  ColliderId b;
+  ASSERT_OK(w->addCollider(ball, &b));
+  ASSERT_OK(w->teleportCollider(b, {{0.03f, 0, 0}, Quat{}}, 3));
+  ChainDef d;
+  d.points = {{0, 0.5f, 0}, {0, 0.4f, 0}, {0, 0.3f, 0}};
+  d.params.radius = 0.01f;
+  ChainId c;
+  ASSERT_OK(w->addChain(d, &c));
+  for (int f = 0; f < 60; ++f) {
+    ASSERT_OK(w->setColliderTransform(b, {{0.03f, 0, 0}, Quat{}}, 3));
+    ASSERT_OK(w->step(1.0 / 60.0));
+  }
+  const float* p = w->chainPositions(c);
+  const float r = dist(Vec3{p[6], p[7], p[8]}, Vec3{0.03f, 0, 0});
+  EXPECT_GT(r, 0.3f + 0.01f - 2e-3f) << "the scaled sphere holds the tip out (before: 0.1 + 0.01)";
+  ColliderDef seen;
+  ASSERT_OK(w->collider(b, &seen));
+  EXPECT_EQ(seen.radius, 0.1f);  // the size as given
+  const uint64_t h = w->stateHash();
+  for (float s : {0.0f, -2.0f, std::nanf(""), 1e5f}) {
+    Status st = w->setColliderTransform(b, {{0, 0, 0}, Quat{}}, s);
+    EXPECT_EQ(st.code, StatusCode::InvalidArgument) << s;
+    EXPECT_NE(st.message.find("collider scale"), std::string::npos) << st.message;
+  }
+  EXPECT_EQ(w->stateHash(), h);
 }
 
 TEST(Scale, BadScalesAreRejectedAndChangeNothing) {

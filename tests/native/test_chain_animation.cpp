@@ -320,18 +320,24 @@ TEST(ChainAnimation, WarmUpAlsoRunsAfterATeleport) {
   EXPECT_NEAR(joint(*w, c, 0).x, 5.0f, 1e-5f);
 }
 
+// `hanging` under gravity, for a root shaken so hard that the teleport checks must be off.
+ChainDef whipped(float stiffness) {
+  ChainDef d = hanging(stiffness);
+  d.params.gravityScale = 1;
+  d.params.teleportDistance = 0;
+  d.params.teleportAngle = 0;
+  return d;
+}
+
 // A root shaken violently (up to 40 m/s, 3,000 m/s^2) with the chain allowed at most 2 cm, ramping
 // to 5 cm at the tip (a curve), from its animated pose: after every fixed step every joint is
 // within its distance of the animated pose on the root where that step ended.
 TEST(ChainAnimation, MaxDistanceFromTheAnimatedPoseHoldsAfterEveryStep) {
   auto run = [](float maxDistance, float* worstExcess, float* worstApart) {
     auto w = scenes::makeWorld();
-    ChainDef d = hanging(2);
-    d.params.gravityScale = 1;
+    ChainDef d = whipped(2);
     d.params.maxDistance = maxDistance;
     d.params.maxDistanceCurve = {{0, 0.4f}, {1, 1}};
-    d.params.teleportDistance = 0;
-    d.params.teleportAngle = 0;
     ChainId c;
     EXPECT_TRUE(w->addChain(d, &c).ok());
     const std::vector<Quat> pose(5, aroundZ(0.2));
@@ -370,6 +376,228 @@ TEST(ChainAnimation, BadMaxDistancesAreRejected) {
     EXPECT_EQ(st.code, StatusCode::InvalidArgument);
     EXPECT_NE(st.message.find("maxDistance"), std::string::npos) << st.message;
   }
+}
+
+// A backstop behind an animated pose that holds the chain out sideways (+X) from a root that
+// whips (up to 1 m/s^2-scale jerks each frame, 0.8 rad turns): the backstop's front direction is
+// world up in each joint's animated parent frame, so gravity and the whipping push the joints
+// through it. After every step every joint j >= 1 satisfies C(x) >= -1e-5 m (chain/backstop.h),
+// with A and N from forward kinematics here (double precision, independent of the solver), for a
+// plane (R = 0) and a sphere (R = 0.3 m), at 1 and 32 substeps. Without it the same motion takes
+// the joints far through.
+float worstBackstop(bool on, int substeps, float radius) {
+  WorldSettings settings;
+  settings.substeps = substeps;
+  auto w = scenes::makeWorld(settings);
+  ChainDef d = whipped(0.5f);
+  d.params.backstop = on;
+  d.params.backstopNormal = {2, 0, 0};  // normalised; world up under the pose below
+  d.params.backstopDistance = 0.02f;
+  d.params.backstopRadius = radius;
+  d.params.backstopCurve = {{0, 0.5f}, {1, 1}};
+  ChainId c;
+  EXPECT_TRUE(w->addChain(d, &c).ok());
+  std::vector<Quat> pose(5, Quat{});
+  pose[0] = aroundZ(1.5707963267948966);  // the bones point along +X
+  const std::vector<float> q = flat(pose);
+  float worst = 1;
+  for (int f = 1; f <= 120; ++f) {
+    const Transform root{{0.3f * static_cast<float>(std::sin(f * 2.1)), 1 + 0.2f * static_cast<float>(std::cos(f * 1.3)), 0},
+                         aroundZ(0.8 * std::sin(f * 0.9))};
+    EXPECT_TRUE(w->setChainRoot(c, root).ok());
+    EXPECT_TRUE(w->setChainPose(c, q.data(), 5).ok());
+    EXPECT_TRUE(w->step(1.0 / 60).ok());
+    const std::vector<Vec3> animated = forwardKinematics(d, root, pose);
+    Quat parent = root.rotation;
+    for (int j = 0; j < 5; ++j) {
+      if (j > 0) {
+        const Vec3 n = rotate(parent, Vec3{1, 0, 0});
+        const float behind = 0.02f * (0.5f + 0.5f * (j / 4.0f));
+        const Vec3 x = joint(*w, c, j);
+        const float C = radius == 0 ? dot(x - animated[j], n) + behind
+                                    : dist(x, animated[j] - n * (behind + radius)) - radius;
+        worst = std::min(worst, C);
+      }
+      parent = normalize(mul(parent, pose[j]));
+    }
+  }
+  return worst;
+}
+
+TEST(ChainAnimation, TheBackstopHoldsAfterEveryStep) {
+  for (int substeps : {1, 32}) {
+    for (float radius : {0.0f, 0.3f}) {
+      const float worst = worstBackstop(true, substeps, radius);
+      std::printf("substeps %d, radius %g: worst C = %.2e m\n", substeps, radius, worst);
+      EXPECT_GT(worst, -1e-5f) << "substeps " << substeps << ", radius " << radius;
+    }
+    const float free = worstBackstop(false, substeps, 0);
+    std::printf("substeps %d without a backstop: worst C = %.3f m\n", substeps, free);
+    EXPECT_LT(free, -0.05f) << "the motion must push through for the test to mean anything";
+  }
+}
+
+TEST(ChainAnimation, BadBackstopsAreRejectedAndChangeNothing) {
+  auto w = scenes::makeWorld();
+  ChainId c;
+  ASSERT_OK(w->addChain(hanging(2), &c));
+  const uint64_t h = w->stateHash();
+  auto rejected = [&](ChainParams p, const char* name) {
+    ChainParams now;
+    ASSERT_OK(w->chainParams(c, &now));
+    Status st = w->setChainParams(c, p);
+    EXPECT_EQ(st.code, StatusCode::InvalidArgument) << name;
+    EXPECT_NE(st.message.find(name), std::string::npos) << st.message;
+  };
+  ChainParams p;
+  ASSERT_OK(w->chainParams(c, &p));
+  p.backstop = true;
+  for (float v : {-0.1f, std::nanf(""), 2e3f}) {
+    ChainParams q = p;
+    q.backstopDistance = v;
+    rejected(q, "backstopDistance");
+    q = p;
+    q.backstopRadius = v;
+    rejected(q, "backstopRadius");
+  }
+  ChainParams q = p;
+  q.backstopNormal = {0, 0, 0};
+  rejected(q, "backstopNormal");
+  q.backstopNormal = {std::nanf(""), 0, 1};
+  rejected(q, "backstopNormal");
+  q = p;
+  q.backstopDistance = 1;
+  q.backstopCurve = {{0, 1}, {1, -1}};
+  rejected(q, "backstopDistance");
+  EXPECT_EQ(w->stateHash(), h);
+}
+
+// Boosts (World::boostChain): the multipliers in force follow 1 + (m - 1)(1 - t / T) per fixed
+// step and are exactly 1 once the time is up.
+TEST(ChainBoost, MultipliersFadeOnSchedule) {
+  auto w = scenes::makeWorld();
+  ChainId c;
+  ASSERT_OK(w->addChain(hanging(4), &c));
+  ASSERT_OK(w->boostChain(c, {3, 2, 0.5f, 0}, 0.3f));
+  ChainBoost now;
+  float left = 0;
+  ASSERT_OK(w->chainBoost(c, &now, &left));
+  EXPECT_EQ(now.stiffness, 3);
+  EXPECT_EQ(now.damping, 2);
+  EXPECT_EQ(now.drag, 0.5f);
+  EXPECT_EQ(now.gravity, 0);
+  for (int f = 0; f < 9; ++f) ASSERT_OK(w->step(1.0 / 60));  // 0.15 s: half way
+  ASSERT_OK(w->chainBoost(c, &now, &left));
+  EXPECT_NEAR(now.stiffness, 2, 1e-5);
+  EXPECT_NEAR(now.damping, 1.5, 1e-5);
+  EXPECT_NEAR(now.drag, 0.75, 1e-5);
+  EXPECT_NEAR(now.gravity, 0.5, 1e-5);
+  EXPECT_NEAR(left, 0.15, 1e-5);
+  for (int f = 0; f < 10; ++f) ASSERT_OK(w->step(1.0 / 60));  // 0.317 s
+  ASSERT_OK(w->chainBoost(c, &now, &left));
+  EXPECT_EQ(now.stiffness, 1);
+  EXPECT_EQ(now.damping, 1);
+  EXPECT_EQ(now.drag, 1);
+  EXPECT_EQ(now.gravity, 1);
+  EXPECT_EQ(left, 0);
+}
+
+// The tip's distance from where the animated curl puts it, 0.25 s after the curl is given, for a
+// chain of `stiffness` boosted by `boost` for `seconds`.
+float curlError(float stiffness, float boost, float seconds) {
+  auto w = scenes::makeWorld();
+  ChainDef d = hanging(stiffness);
+  ChainId c;
+  EXPECT_TRUE(w->addChain(d, &c).ok());
+  const std::vector<Quat> pose(5, aroundZ(0.4));
+  const std::vector<float> q = flat(pose);
+  EXPECT_TRUE(w->boostChain(c, {boost, 1, 1, 1}, seconds).ok());
+  for (int f = 0; f < 15; ++f) {
+    EXPECT_TRUE(w->setChainPose(c, q.data(), 5).ok());
+    EXPECT_TRUE(w->step(1.0 / 60).ok());
+  }
+  return dist(joint(*w, c, 4), forwardKinematics(d, d.root, pose)[4]);
+}
+
+TEST(ChainBoost, AStiffnessBoostSpringsBackFasterDuringItsWindow) {
+  const float plain = curlError(10, 1, 0), boosted = curlError(10, 3, 0.5f);
+  // a boost fading slowly (1000 s) against its peer: the unboosted chain of 3x the stiffness
+  const float steady = curlError(10, 3, 1000), triple = curlError(30, 1, 0);
+  std::printf("tip off the curl after 0.25 s: plain %.4f m, boosted x3 for 0.5 s %.4f m, x3 for 1000 s %.4f m, stiffness 30 %.4f m\n",
+              plain, boosted, steady, triple);
+  EXPECT_LT(boosted, 0.7f * plain);
+  EXPECT_NEAR(steady, triple, 1e-3f);
+}
+
+// After the boost is over the chain is the unboosted chain: a gravity boost on a chain without
+// gravity changes nothing while it runs (0 x 3 = 0); gravity switched on after it has faded
+// gives both worlds the same bits, state hash included. Switched on while it runs, it shows.
+TEST(ChainBoost, OnceFadedTheChainIsTheUnboostedChain) {
+  auto run = [](int gravityOnAt, std::vector<Vec3>* tip) {
+    uint64_t hashes[2] = {0, 0};
+    for (int boosted = 0; boosted < 2; ++boosted) {
+      auto w = scenes::makeWorld();
+      ChainDef d = hanging(4);
+      d.params.gravityScale = 0;
+      d.params.customGravity = true;  // across the chain: straight down it would not move it
+      d.params.gravity = {6, -8, 0};
+      ChainId c;
+      EXPECT_TRUE(w->addChain(d, &c).ok());
+      if (boosted) {
+        EXPECT_TRUE(w->boostChain(c, {1, 1, 1, 3}, 0.3f).ok());
+      }
+      for (int f = 0; f < 90; ++f) {
+        if (f == gravityOnAt) {
+          ChainParams p;
+          EXPECT_TRUE(w->chainParams(c, &p).ok());
+          p.gravityScale = 1;
+          EXPECT_TRUE(w->setChainParams(c, p).ok());
+        }
+        EXPECT_TRUE(w->step(1.0 / 60).ok());
+      }
+      tip[boosted].clear();
+      for (int j = 0; j < 5; ++j) tip[boosted].push_back(joint(*w, c, j));
+      hashes[boosted] = w->stateHash();
+    }
+    return hashes[0] == hashes[1];
+  };
+  std::vector<Vec3> after[2], during[2];
+  EXPECT_TRUE(run(30, after)) << "state hashes differ after the boost faded";
+  for (int j = 0; j < 5; ++j) {
+    EXPECT_EQ(after[0][j].x, after[1][j].x);
+    EXPECT_EQ(after[0][j].y, after[1][j].y);
+  }
+  EXPECT_FALSE(run(6, during));
+  EXPECT_GT(dist(during[0][4], during[1][4]), 1e-3f) << "gravity x3 while the boost ran must show";
+}
+
+TEST(ChainBoost, BadBoostsAreRejectedAndChangeNothing) {
+  auto w = scenes::makeWorld();
+  ChainId c;
+  ASSERT_OK(w->addChain(hanging(4), &c));
+  ASSERT_OK(w->boostChain(c, {2, 1, 1, 1}, 1));
+  const uint64_t h = w->stateHash();
+  for (float v : {-1.0f, std::nanf(""), 101.0f}) {
+    for (int k = 0; k < 4; ++k) {
+      ChainBoost m;
+      float* f[] = {&m.stiffness, &m.damping, &m.drag, &m.gravity};
+      const char* names[] = {"stiffness", "damping", "drag", "gravity"};
+      *f[k] = v;
+      Status st = w->boostChain(c, m, 0.5f);
+      EXPECT_EQ(st.code, StatusCode::InvalidArgument);
+      EXPECT_NE(st.message.find(std::string("boostChain: ") + names[k]), std::string::npos) << st.message;
+    }
+    Status st = w->boostChain(c, {}, v * 100);
+    EXPECT_EQ(st.code, StatusCode::InvalidArgument);
+    EXPECT_NE(st.message.find("boostChain: seconds"), std::string::npos) << st.message;
+  }
+  EXPECT_EQ(w->stateHash(), h);
+  ChainBoost now;
+  float left;
+  ASSERT_OK(w->chainBoost(c, &now, &left));
+  EXPECT_EQ(now.stiffness, 2);
+  EXPECT_EQ(left, 1);
+  EXPECT_EQ(w->boostChain(ChainId{}, {}, 1).code, StatusCode::InvalidHandle);
 }
 
 // A chain root scripted at a constant 1 m/s, sampled at the end of every frame: after each frame

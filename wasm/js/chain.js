@@ -1,6 +1,6 @@
 // A spring-bone chain (hair, tails, ponytails).
 import { fail, num, int, vec3, objectArg, pick, nameOf } from './args.js';
-import { CHAIN_PARAMS, CHAIN_MODES, CHAIN_SPACES } from './options.js';
+import { CHAIN_PARAMS, CHAIN_BOOST, CHAIN_MODES, CHAIN_SPACES } from './options.js';
 import { readPose, readMatrix, callPose, IDENTITY, POSE_CHAIN_ROOT, POSE_CHAIN_SPACE, POSE_CHAIN_TELEPORT } from './pose.js';
 import { Handle } from './handle.js';
 import { OutputArrays } from './views.js';
@@ -43,10 +43,10 @@ export class Chain extends Handle {
    * scales the chain (bone lengths, radii, gravity and external force, teleport distance) about its
    * root; a non-uniform scale or a mirror (negative determinant) throws.
    */
-  setRootMatrix(elements) { callPose(this._world, POSE_CHAIN_ROOT, this._id, readMatrix(elements, true)); }
+  setRootMatrix(elements) { callPose(this._world, POSE_CHAIN_ROOT, this._id, readMatrix(elements, 'chain.setRootMatrix')); }
   /** The pose of the simulation space (params.space = 'relative'), e.g. the hips. */
   setSpace(position, rotation = IDENTITY) { callPose(this._world, POSE_CHAIN_SPACE, this._id, readPose(position, rotation)); }
-  setSpaceMatrix(elements) { callPose(this._world, POSE_CHAIN_SPACE, this._id, readMatrix(elements, true)); }
+  setSpaceMatrix(elements) { callPose(this._world, POSE_CHAIN_SPACE, this._id, readMatrix(elements, 'chain.setSpaceMatrix')); }
   /**
    * The animated pose for the end of the next step: local rotations x, y, z, w of joints 0..n-1
    * (joint 0 relative to the root, each other to its parent joint), n = length / 4, at most
@@ -73,6 +73,15 @@ export class Chain extends Handle {
    */
   setPhysicsWeight(weight, seconds = 0) {
     this._world._check(this._world._native.setChainPhysicsWeight(this._id, num(weight, 'weight'), num(seconds, 'seconds')));
+  }
+  /**
+   * Timed multipliers, e.g. boost({ stiffness: 3 }, 0.3) during a fast turn: each given parameter
+   * times its multiplier, fading linearly back to 1 over `seconds` of simulated time (per fixed
+   * step). Replaces a running boost; seconds 0 ends it.
+   */
+  boost(multipliers, seconds) {
+    const m = pick(objectArg(multipliers, 'multipliers'), CHAIN_BOOST, 'multipliers');
+    this._world._check(this._world._native.boostChain(this._id, m, num(seconds, 'seconds')));
   }
   /** Jumps the root there now, carrying the chain rigidly: same shape, no velocity added. */
   teleport(position, rotation = IDENTITY) {

@@ -15,10 +15,14 @@ export class Collider extends Handle {
     const teleport = options !== undefined && objectArg(options, 'options').teleport;
     callPose(this._world, teleport ? POSE_COLLIDER_TELEPORT : POSE_COLLIDER, this._id, readPose(position, rotation));
   }
-  /** Pose from a column-major 4x4 matrix (three.js Matrix4.elements); scale is removed. */
+  /**
+   * Pose and uniform scale from a column-major 4x4 matrix (three.js Matrix4.elements, e.g. a
+   * bone's matrixWorld): the shape is the size it was made with times the scale, as a three.js
+   * mesh is (a plane has no size). A non-uniform scale or a mirror throws and changes nothing.
+   */
   setMatrix(e, options) {
     const teleport = options !== undefined && objectArg(options, 'options').teleport;
-    callPose(this._world, teleport ? POSE_COLLIDER_TELEPORT : POSE_COLLIDER, this._id, readMatrix(e));
+    callPose(this._world, teleport ? POSE_COLLIDER_TELEPORT : POSE_COLLIDER, this._id, readMatrix(e, 'collider.setMatrix'));
   }
   setEnabled(on) { this._world._check(this._world._native.setColliderEnabled(this._id, bool(on, 'enabled'))); }
   setFriction(mu) { this._world._check(this._world._native.setColliderFriction(this._id, num(mu, 'friction'))); }

@@ -282,6 +282,34 @@ export interface ChainParams {
   sleepTime?: number;
   /** 1..16: simulated every Nth fixed step with a step N times as long; pins meet their anchors at the times it runs. Default 1. */
   updateEvery?: number;
+  /**
+   * Backstop: each joint stays in front of a surface behind where the animated pose puts it (A).
+   * The front direction N is backstopNormal in the animated frame of the joint's parent; with
+   * d = backstopDistance × backstopCurve and R = backstopRadius (m, both times the root's scale),
+   * R = 0 is a plane, (x − A)·N + d ≥ 0, and R > 0 a sphere of radius R centred at A − N(d + R)
+   * the joint stays out of. After every substep, after collisions; maxDistance wins. 'wisp' mode.
+   * Default false.
+   */
+  backstop?: boolean;
+  /** Front direction in the animated parent joint's frame (normalised; not zero). Default [0, 0, 1]. */
+  backstopNormal?: Vec3Like;
+  /** m ≥ 0: how far behind the animated position the surface starts (times backstopCurve). Default 0. */
+  backstopDistance?: number;
+  /** m ≥ 0: 0 = a plane, else a sphere of this radius. Default 0. */
+  backstopRadius?: number;
+  backstopCurve?: Curve;
+}
+
+/** Multipliers for Chain.boost (each 0..100; 1 or absent leaves that parameter alone). */
+export interface ChainBoost {
+  /** Times stiffness. */
+  stiffness?: number;
+  /** Times damping ('vrm' mode: dragForce, at most 1 after it). */
+  damping?: number;
+  /** Times drag (air coupling). */
+  drag?: number;
+  /** Times gravityScale. */
+  gravity?: number;
 }
 
 export interface ChainJointDef {
@@ -532,6 +560,13 @@ export class Chain {
    * one skeleton. The simulation runs underneath at any weight. Out of range throws.
    */
   setPhysicsWeight(weight: number, seconds?: number): void;
+  /**
+   * Timed multipliers, e.g. boost({ stiffness: 3 }, 0.3) for a fast turn: each parameter times
+   * 1 + (m − 1)·f, f falling linearly from 1 at the next fixed step to 0 after `seconds` (0..1e4)
+   * of the chain's simulated time; then exactly the unboosted chain. Replaces a running boost;
+   * seconds 0 ends it. Bad values throw a WispError and change nothing.
+   */
+  boost(multipliers: ChainBoost, seconds: number): void;
   /** Jumps the root there, carrying the chain rigidly: same shape, no velocity added. */
   teleport(position: Vec3Like, rotation?: QuatLike): void;
   /** The animated pose (the rest pose if none was set) on the current root, at rest. */
@@ -579,7 +614,7 @@ export class Collider {
   readonly type: ColliderType;
   /** The collider sweeps to this pose across the next step's substeps; { teleport: true } jumps instead. */
   setTransform(position: Vec3Like, rotation?: QuatLike, options?: { teleport?: boolean }): void;
-  /** From a column-major 4x4 matrix (three.js Matrix4.elements); scale is removed (the collider keeps the size it was made with); a mirrored matrix (negative determinant) throws a WispError. */
+  /** Pose and uniform scale from a column-major 4x4 matrix (three.js Matrix4.elements, e.g. a bone's matrixWorld): radius, radiusTop, halfHeight and halfExtents act as the sizes it was made with times the scale (a plane has none), as a three.js mesh's geometry does; setTransform sets the scale back to 1. A non-uniform scale or a mirrored matrix (negative determinant) throws a WispError and changes nothing. */
   setMatrix(elements: ArrayLike<number>, options?: { teleport?: boolean }): void;
   setEnabled(enabled: boolean): void;
   setFriction(friction: number): void;

@@ -53,12 +53,12 @@ function checkNumbers(v, name) {
 }
 // A column-major 4x4 matrix (three.js Matrix4.elements) into POSE; the rotation has the scale
 // removed and POSE[7] holds the x scale. A mirrored matrix (negative determinant) has no rigid
-// pose: it is an error, never read as another pose. With `uniform`, a non-uniform scale is an
-// error too (a chain root: bones cannot follow it).
+// pose: it is an error, never read as another pose. With `uniform` (the caller's name), a
+// non-uniform scale is an error too: a chain's bones and a collider's shape cannot follow it.
 // Numbers pass through ROTATION, not as arguments: a double handed to a call V8 does not inline
 // is boxed, an allocation per frame.
 const ROTATION = new Float64Array(9);
-function readMatrix(e, uniform = false) {
+function readMatrix(e, uniform = '') {
   if (!e || e.length !== 16) fail('matrix must have 16 elements (column-major)');
   // (not Math.hypot: its variadic builtin allocates on every call)
   const sx = Math.sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
@@ -68,7 +68,7 @@ function readMatrix(e, uniform = false) {
   const det = e[0] * (e[5] * e[10] - e[6] * e[9]) - e[4] * (e[1] * e[10] - e[2] * e[9]) + e[8] * (e[1] * e[6] - e[2] * e[5]);
   if (!(det > 0)) fail(`matrix is mirrored (determinant ${det} <= 0): a mirrored transform has no rotation; mirror the rest pose instead`);
   if (uniform && (Math.abs(sx - sy) > 1e-3 * sx || Math.abs(sx - sz) > 1e-3 * sx)) {
-    fail(`matrix has a non-uniform scale (${sx}, ${sy}, ${sz}): a chain root takes rotation, translation and a uniform scale only`);
+    fail(`${uniform}: matrix has a non-uniform scale (${sx}, ${sy}, ${sz}): it takes rotation, translation and a uniform scale only`);
   }
   POSE[7] = sx;
   POSE[0] = e[12]; POSE[1] = e[13]; POSE[2] = e[14];

@@ -288,6 +288,11 @@ class WorldBinding {
     if (floats > static_cast<int>(poseBlock_.size())) poseBlock_.resize(static_cast<size_t>(floats));
     return reinterpret_cast<uintptr_t>(poseBlock_.data());
   }
+  int boostChain(double id, val o, float seconds) {
+    ChainBoost m;
+    fromJs(o, &m);
+    return check(world_->boostChain(decode<ChainId>(id), m, seconds));
+  }
   int setChainPhysicsWeight(double id, float weight, float seconds) {
     return check(world_->setChainPhysicsWeight(decode<ChainId>(id), weight, seconds));
   }
@@ -348,11 +353,11 @@ class WorldBinding {
     return check(world_->addCollider(d, &id)) ? -1 : encode(id);
   }
   int removeCollider(double id) { return check(world_->removeCollider(decode<ColliderId>(id))); }
-  int setColliderTransform(double id, float px, float py, float pz, float qx, float qy, float qz, float qw) {
-    return check(world_->setColliderTransform(decode<ColliderId>(id), {{px, py, pz}, {qx, qy, qz, qw}}));
+  int setColliderTransform(double id, float px, float py, float pz, float qx, float qy, float qz, float qw, float scale = 1) {
+    return check(world_->setColliderTransform(decode<ColliderId>(id), {{px, py, pz}, {qx, qy, qz, qw}}, scale));
   }
-  int teleportCollider(double id, float px, float py, float pz, float qx, float qy, float qz, float qw) {
-    return check(world_->teleportCollider(decode<ColliderId>(id), {{px, py, pz}, {qx, qy, qz, qw}}));
+  int teleportCollider(double id, float px, float py, float pz, float qx, float qy, float qz, float qw, float scale = 1) {
+    return check(world_->teleportCollider(decode<ColliderId>(id), {{px, py, pz}, {qx, qy, qz, qw}}, scale));
   }
   int setColliderEnabled(double id, bool on) { return check(world_->setColliderEnabled(decode<ColliderId>(id), on)); }
   int setColliderFriction(double id, float f) {
@@ -525,13 +530,13 @@ EMSCRIPTEN_KEEPALIVE int wisp_step(WorldBinding* w, double* io) {
 EMSCRIPTEN_KEEPALIVE int wisp_set_anchor_position(WorldBinding* w, double id, const float* io) {
   return w->setAnchorPosition(id, io[0], io[1], io[2]);
 }
-// io: float px, py, pz, qx, qy, qz, qw, scale (the chain root's uniform scale; 1 elsewhere).
+// io: float px, py, pz, qx, qy, qz, qw, scale (the uniform scale of a chain root or a collider; 1 for a space or a teleported chain).
 // which: 0 setColliderTransform, 1 teleportCollider, 2 setChainRoot, 3 setChainSpace, 4 teleportChain
 EMSCRIPTEN_KEEPALIVE int wisp_set_pose(WorldBinding* w, int which, double id, const float* io) {
   const float px = io[0], py = io[1], pz = io[2], qx = io[3], qy = io[4], qz = io[5], qw = io[6];
   switch (which) {
-    case 0: return w->setColliderTransform(id, px, py, pz, qx, qy, qz, qw);
-    case 1: return w->teleportCollider(id, px, py, pz, qx, qy, qz, qw);
+    case 0: return w->setColliderTransform(id, px, py, pz, qx, qy, qz, qw, io[7]);
+    case 1: return w->teleportCollider(id, px, py, pz, qx, qy, qz, qw, io[7]);
     case 2: return w->setChainRoot(id, px, py, pz, qx, qy, qz, qw, io[7]);
     case 3: return w->setChainSpace(id, px, py, pz, qx, qy, qz, qw);
     default: return w->teleportChain(id, px, py, pz, qx, qy, qz, qw);
@@ -609,6 +614,7 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("resetChain", &WorldBinding::resetChain)
       .function("chainPoseBlock", &WorldBinding::chainPoseBlock)
       .function("setChainPhysicsWeight", &WorldBinding::setChainPhysicsWeight)
+      .function("boostChain", &WorldBinding::boostChain)
       .function("chainPositionsPtr", &WorldBinding::chainPositionsPtr)
       .function("chainRotationsPtr", &WorldBinding::chainRotationsPtr)
       .function("chainLocalRotationsPtr", &WorldBinding::chainLocalRotationsPtr)

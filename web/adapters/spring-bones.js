@@ -163,7 +163,10 @@ export class VRMSpringBoneRig {
 
 // World pose of a three-vrm collider, into POS and ROT (no allocation): for a capsule, the
 // midpoint of offset..tail with local Y along it (Wisp's capsule axis); for a plane, local Y
-// along its normal.
+// along its normal. Given with setTransform (scale 1), not setMatrix: three-vrm moves offset and
+// tail by the collider's whole matrixWorld but keeps `radius` in world units whatever the bone's
+// world scale (VRMSpringBoneColliderShapeSphere/Capsule.calculateCollision), so a scaled matrix
+// here would scale the radius where three-vrm does not.
 // Numbers travel in these arrays rather than as arguments: a double passed to a call V8 does not
 // inline is boxed, an allocation per frame.
 const POS = new Float64Array(3), ROT = new Float64Array(4), A = new Float64Array(3), B = new Float64Array(3), D = new Float64Array(3);

@@ -73,6 +73,21 @@ struct ChainParams {
   // root's scale. 0 = off.
   float maxDistance = 0;
 
+  // Backstop (chain/backstop.h): each joint j >= 1 is kept in front of a surface behind where the
+  // animated pose puts it (A_j, as for maxDistance). The front direction N is backstopNormal
+  // (normalised) in the animated frame of j's parent joint (the frame the bone into j hangs in;
+  // the root's for joint 1's parent 0 times its animated rotation), so it follows the animation;
+  // d = backstopDistance x backstopCurve (m, how far behind A_j the surface starts) and
+  // R = backstopRadius (m), both times the root's scale:
+  //   R = 0: a plane,  C(x) = (x - A_j).N + d >= 0
+  //   R > 0: a sphere, C(x) = |x - (A_j - N (d + R))| - R >= 0 (touching that plane at A_j - N d)
+  // Enforced after every substep, after collisions; maxDistance wins where both cannot hold.
+  // Wisp mode only.
+  bool backstop = false;
+  Vec3 backstopNormal{0, 0, 1};
+  float backstopDistance = 0;
+  float backstopRadius = 0;
+
   // In ChainMode::Vrm the per-joint values mean what VRMC_springBone's do (per frame, three-vrm):
   //   stiffness -> stiffness (the displacement stiffness * delta along the rest axis),
   //   damping   -> dragForce (0..1 of the velocity removed per update),
@@ -80,11 +95,22 @@ struct ChainParams {
   //   radius    -> hitRadius.  Elasticity, drag, limits, hinge and inertia are not used.
 
   Curve dampingCurve, stiffnessCurve, elasticityCurve, inertiaCurve, gravityCurve, externalForceCurve,
-      radiusCurve, limitAngleCurve, maxDistanceCurve;
+      radiusCurve, limitAngleCurve, maxDistanceCurve, backstopCurve;
   // Sleep and update rate, as RopeParams::sleepSpeed / sleepTime / updateEvery.
   float sleepSpeed = 0.0f;
   float sleepTime = 1.0f;
   int32_t updateEvery = 1;
+};
+
+// Timed multipliers (World::boostChain), e.g. stiffness x3 during a fast turn: while a boost
+// runs, each parameter is multiplied by 1 + (m - 1) f, where f falls linearly from 1 (the first
+// fixed step after the call) to 0 (`seconds` of the chain's simulated time later); then every
+// multiplier is exactly 1 again. Each in [0, 100]; 1 leaves that parameter alone.
+struct ChainBoost {
+  float stiffness = 1;  // times ChainParams::stiffness (x curve)
+  float damping = 1;    // times damping (VRM mode: dragForce, at most 1 after it)
+  float drag = 1;       // times drag (air coupling)
+  float gravity = 1;    // times gravityScale (x curve)
 };
 
 // A joint in its parent's frame (joint 0: in the root's frame): the bone hierarchy of a rig.

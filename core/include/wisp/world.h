@@ -166,13 +166,20 @@ class World {
   // carried rigidly (ChainParams::teleportDistance / teleportAngle).
   // `scale` is the root's uniform scale (1e-4..1e4): the chain behaves as the unscaled chain scaled
   // by it (bone lengths, joint radii, gravity and external force, teleport distance); a change of
-  // scale carries the joints about the root to the new size. Colliders keep their own sizes.
+  // scale carries the joints about the root to the new size. Colliders take the scale their own
+  // poses give (setColliderTransform).
   Status setChainRoot(ChainId id, const Transform& root, float scale = 1);
   // The pose of the chain's simulation space (ChainSpace::Relative), e.g. the hips.
   Status setChainSpace(ChainId id, const Transform& space);
   // Jumps the root there at once, carrying the chain rigidly: same shape, velocities turned
   // with it, none added.
   Status teleportChain(ChainId id, const Transform& root);
+  // Timed multipliers (ChainBoost), fading linearly back to 1 over `seconds` (0..1e4) of the
+  // chain's simulated time, advanced per fixed step (deterministic). A new boost replaces a
+  // running one; seconds 0 ends it now. Bad multipliers or seconds change nothing.
+  Status boostChain(ChainId id, const ChainBoost& multipliers, float seconds);
+  // The multipliers the chain's next fixed step uses, and the boost's simulated seconds left.
+  Status chainBoost(ChainId id, ChainBoost* now, float* secondsLeft) const;
   // The animated pose for the end of the next step: `count` local rotations (x,y,z,w each; joint
   // j's rotation relative to its parent joint, joint 0's relative to the root), for joints
   // 0..count-1 (1 <= count <= joints; the others keep their rest rotations). The pose spring,
@@ -240,9 +247,13 @@ class World {
   // The pose at the end of the next step() call; fixed steps see it interpolated to their own
   // time (as setAnchorPosition) and the collider sweeps there across the substeps (pushing what
   // it meets), so fast motion does not tunnel.
-  Status setColliderTransform(ColliderId id, const Transform& transform);
+  // `scale` is the pose's uniform scale (1e-4..1e4, as a three.js object's world scale): radius,
+  // radiusTop, halfHeight and halfExtents act as the sizes given in ColliderDef times it (a plane
+  // has no size), from this step on; every call sets it (1 when left out). collider() reports
+  // the sizes as given, unscaled.
+  Status setColliderTransform(ColliderId id, const Transform& transform, float scale = 1);
   // Jumps there at once, sweeping nothing (placement, respawn).
-  Status teleportCollider(ColliderId id, const Transform& transform);
+  Status teleportCollider(ColliderId id, const Transform& transform, float scale = 1);
   Status setColliderEnabled(ColliderId id, bool enabled);
   Status setColliderFriction(ColliderId id, float friction);
   Status collider(ColliderId id, ColliderDef* out) const;

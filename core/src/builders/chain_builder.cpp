@@ -74,7 +74,20 @@ Status validateChainParams(const ChainParams& p) {
   WISP_TRY(checkCurve("ChainParams.externalForceCurve", p.externalForceCurve));
   WISP_TRY(checkCurve("ChainParams.radiusCurve", p.radiusCurve));
   WISP_TRY(checkCurve("ChainParams.limitAngleCurve", p.limitAngleCurve));
+  WISP_TRY(checkFiniteVec("ChainParams.backstopNormal", p.backstopNormal));
+  if (p.backstop && !(lengthSq(p.backstopNormal) > 1e-12f))
+    return invalid("ChainParams.backstopNormal must not be zero when backstop is on (got " + formatVec(p.backstopNormal) + ")");
+  WISP_TRY(checkRange("ChainParams.backstopDistance", p.backstopDistance, 0, 1e3));
+  WISP_TRY(checkRange("ChainParams.backstopRadius", p.backstopRadius, 0, 1e3));
+  WISP_TRY(checkCurve("ChainParams.backstopCurve", p.backstopCurve));
   return Status::Ok();
+}
+
+Status validateChainBoost(const ChainBoost& b) {
+  WISP_TRY(checkRange("boostChain: stiffness", b.stiffness, 0, 100));
+  WISP_TRY(checkRange("boostChain: damping", b.damping, 0, 100));
+  WISP_TRY(checkRange("boostChain: drag", b.drag, 0, 100));
+  return checkRange("boostChain: gravity", b.gravity, 0, 100);
 }
 
 Status resolveChainParams(ChainState& c, const ChainParams& p) {
@@ -97,6 +110,7 @@ Status resolveChainParams(ChainState& c, const ChainParams& p) {
       {"externalForce", 1.0f, &p.externalForceCurve, -1e4, 1e4, &c.jExternal},
       {"radius", p.radius, &p.radiusCurve, 0, 10, &c.jRadius},
       {"maxDistance", p.maxDistance, &p.maxDistanceCurve, 0, 1e3, &c.jMaxDistance},
+      {"backstopDistance", p.backstopDistance, &p.backstopCurve, 0, 1e3, &c.jBackstop},
       {"limitAngle", p.limitAngle, &p.limitAngleCurve, 0, 3.1416, &c.jSinLimit},  // angle, converted below
   };
   for (const Field& f : fields)
@@ -112,7 +126,7 @@ Status resolveChainParams(ChainState& c, const ChainParams& p) {
     for (int j = 0; j < n; ++j) (*f.out)[j] = f.base * evaluateCurve(*f.curve, c.along[j]);
   }
   // lengths and accelerations follow the root's scale (ChainState::scale; exact when it is 1)
-  for (std::vector<float>* scaled : {&c.jGravity, &c.jExternal, &c.jRadius, &c.jMaxDistance})
+  for (std::vector<float>* scaled : {&c.jGravity, &c.jExternal, &c.jRadius, &c.jMaxDistance, &c.jBackstop})
     for (float& v : *scaled) v *= c.scale;
   for (int j = 0; j < n; ++j) {
     double s, co;

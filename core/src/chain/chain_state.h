@@ -31,6 +31,7 @@ struct ChainState : Particles {
   // per-joint values: base * curve(along)
   std::vector<float> jDamping, jStiffness, jElasticity, jInertia, jGravity, jExternal, jRadius, jCosLimit, jSinLimit;
   std::vector<float> jMaxDistance;   // m; 0 everywhere when ChainParams::maxDistance is 0 (off)
+  std::vector<float> jBackstop;      // m: backstopDistance x curve x scale (chain/backstop.h)
   float cosHalfTeleport = 0;         // cos(teleportAngle / 2)
 
   // root (and optional space) pose at the end of the last frame and for the next one
@@ -53,6 +54,12 @@ struct ChainState : Particles {
   // Physics weight (chain/physics_weight.h): 0 = outputs are the animated pose, 1 = simulated;
   // it moves toward weightTarget at weightRate per second of simulated time.
   float weight = 1, weightTarget = 1, weightRate = 0;
+  // Timed multipliers (chain/boost.h): as given, the boost's length and the simulated seconds
+  // left (0: none runs); boostNow is scratch, the multipliers of the fixed step being run.
+  ChainBoost boost;
+  float boostSeconds = 0, boostLeft = 0;
+  ChainBoost boostNow;
+
   // ChainParams::warmupSteps are due before the next frame (set on creation, reset, teleport)
   bool warmupPending = false;
 
@@ -80,7 +87,7 @@ struct ChainState : Particles {
     boneLength.assign(n, 0.0f);
     along.assign(n, 0.0f);
     for (auto* a : {&jDamping, &jStiffness, &jElasticity, &jInertia, &jGravity, &jExternal, &jRadius, &jCosLimit,
-                    &jSinLimit, &jMaxDistance})
+                    &jSinLimit, &jMaxDistance, &jBackstop})
       a->assign(n, 0.0f);
     worldRotations.assign(4 * static_cast<size_t>(n), 0.0f);
     localRotations.assign(4 * static_cast<size_t>(n), 0.0f);

@@ -80,6 +80,12 @@ template <class Ar> void visit(Ar& ar, ChainParams& p) {
   ar("inertiaCurve", p.inertiaCurve); ar("gravityCurve", p.gravityCurve); ar("externalForceCurve", p.externalForceCurve);
   ar("radiusCurve", p.radiusCurve); ar("limitAngleCurve", p.limitAngleCurve);
   ar("sleepSpeed", p.sleepSpeed); ar("sleepTime", p.sleepTime); ar("updateEvery", p.updateEvery);
+  ar("backstop", p.backstop); ar("backstopNormal", p.backstopNormal); ar("backstopDistance", p.backstopDistance);
+  ar("backstopRadius", p.backstopRadius); ar("backstopCurve", p.backstopCurve);
+}
+
+template <class Ar> void visit(Ar& ar, ChainBoost& b) {
+  ar("stiffness", b.stiffness); ar("damping", b.damping); ar("drag", b.drag); ar("gravity", b.gravity);
 }
 
 template <class Ar> void visit(Ar& ar, ChainStats& s) {

@@ -22,6 +22,8 @@
 //   and restore the length. Same order, same formulas, so a VRM rig moves as it does there.
 #include <algorithm>
 
+#include "chain/backstop.h"
+#include "chain/boost.h"
 #include "chain/chain_state.h"
 #include "chain/physics_weight.h"
 #include "colliders/bone_contact.h"
@@ -236,8 +238,12 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
   if (collide) poseColliders(ctx, p.colliderMask, tPrev, tNow, &near);
   const bool overflow = collide && near.count == SubstepColliders::kCached;
   Quat parent = rootRotation;
-  // where the animated pose puts joint k (forward kinematics from the root), for maxDistance
+  // where the animated pose puts joint k (forward kinematics from the root), for maxDistance and
+  // the backstop
   const bool leashed = p.maxDistance > 0.0f;
+  const bool backstopped = p.backstop;
+  const Vec3 backstopNormal = backstopped ? normalizeOr(p.backstopNormal, Vec3{0, 0, 1}) : Vec3{0, 0, 1};
+  const float backstopRadius = p.backstopRadius * c.scale;
   Vec3 animatedAt = pos(c, 0);
   Quat animatedRot = mul(rootRotation, c.target(0));
   // joint 0's velocity in the carried frame (the frame stored velocities are in), and twice the
@@ -255,7 +261,7 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
     Vec3 given{c.vx[j], c.vy[j], c.vz[j]};
 
     // damped spring toward the animated pose
-    const float w = c.jStiffness[j];
+    const float w = c.jStiffness[j] * c.boostNow.stiffness;
     if (w > 0.0f) {
       const Vec3 target = a + r * len;
       const float z2w = 2.0f * (1.0f - c.jElasticity[j]) * w;
@@ -296,11 +302,19 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
         if (!moved) break;
       }
     }
-    if (leashed) {
-      // max distance from the animated pose: the joint is put back on the sphere around where the
-      // animation has it; this wins over the bone length and contacts (a hard promise)
+    if (leashed || backstopped) {
+      const Quat animatedParent = animatedRot;
       animatedAt = animatedAt + rotate(animatedRot, c.localPosition[j]);
       animatedRot = mul(animatedRot, c.target(j));
+      if (backstopped) {
+        // in front of the backstop behind the animated position (chain/backstop.h), after contacts
+        x = keepInFrontOfBackstop(x, animatedAt, rotate(animatedParent, backstopNormal), c.jBackstop[j], backstopRadius);
+        d = normalizeOr(x - a, d);
+      }
+    }
+    if (leashed) {
+      // max distance from the animated pose: the joint is put back on the sphere around where the
+      // animation has it; this wins over the bone length, contacts and the backstop (a hard promise)
       const Vec3 off = x - animatedAt;
       const float far = length(off), allowed = c.jMaxDistance[j];
       if (far > allowed) {
@@ -395,14 +409,19 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     carry(c, rootBefore, root, c.jInertia.data(), 0.0f, ctx.invH);
     prevRoot = root;
 
-    // Stage::Integrate (where the air varies, sampled first at the start of each fixed step)
-    if (turbulent && ctx.startsStep(sub)) sampleAir(c, 1, n, ctx.wind, ctx.airTime(sub));
+    // Stage::Integrate (where the air varies, sampled first at the start of each fixed step; the
+    // boost's multipliers too)
+    if (ctx.startsStep(sub)) {
+      if (turbulent) sampleAir(c, 1, n, ctx.wind, ctx.airTime(sub));
+      c.boostNow = boostAt(c, h * static_cast<float>(sub));
+    }
+    const ChainBoost& boost = c.boostNow;
     for (int j = 1; j < n; ++j) {
       Vec3 x = pos(c, j);
-      const float drag = p.drag;
+      const float drag = p.drag * boost.drag;
       Vec3 air = turbulent ? Vec3{c.airx[j], c.airy[j], c.airz[j]} : meanAir;
-      Vec3 acc = g * c.jGravity[j] + p.externalForce * c.jExternal[j] + air * drag;
-      const float k = 1.0f / (1.0f + h * (c.jDamping[j] + drag));
+      Vec3 acc = g * (c.jGravity[j] * boost.gravity) + p.externalForce * c.jExternal[j] + air * drag;
+      const float k = 1.0f / (1.0f + h * (c.jDamping[j] * boost.damping + drag));
       // the velocity plus the reaction its child's bone left it last substep (q - x, see SolveBones)
       const Vec3 reaction = (Vec3{c.qx[j], c.qy[j], c.qz[j]} - x) * ctx.invH;
       Vec3 v = (Vec3{c.vx[j], c.vy[j], c.vz[j]} + acc * h) * k;
@@ -450,6 +469,7 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
     const float tNow = static_cast<float>(s + 1) / static_cast<float>(ctx.fixedSteps);
     const Transform root = interpolate(c.rootFrom, c.rootTo, tNow);
     animatedPoseAt(c, tNow);
+    const ChainBoost boost = boostAt(c, delta * static_cast<float>(s));
     c.vx[0] = c.vy[0] = c.vz[0] = 0;
     setPos(c, 0, root.position + rotate(root.rotation, c.localPosition[0]));
     Quat parent = root.rotation;
@@ -460,8 +480,10 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
       const Vec3 a = pos(c, k);
       const Vec3 cur{c.qx[j], c.qy[j], c.qz[j]}, prev{c.ox[j], c.oy[j], c.oz[j]};
       const float len = length(pos(c, j) - a);  // to the child as last shown (see above)
-      Vec3 next = cur + (cur - prev) * (1.0f - c.jDamping[j]) + axis * (c.jStiffness[j] * delta) +
-                  g * (c.jGravity[j] * delta);
+      // (a boosted dragForce stays a fraction: at most 1)
+      const float dragForce = std::min(c.jDamping[j] * boost.damping, 1.0f);
+      Vec3 next = cur + (cur - prev) * (1.0f - dragForce) + axis * (c.jStiffness[j] * boost.stiffness * delta) +
+                  g * (c.jGravity[j] * boost.gravity * delta);
       next = a + normalizeOr(next - a, axis) * len;
       if (collide)
         for (int ci = 0; ci < ctx.colliderCount; ++ci) {
@@ -533,6 +555,7 @@ void simulateChain(ChainState& c, const StepContext& ctx) {
   if (c.animated) std::copy(c.animEnd.begin(), c.animEnd.end(), c.animFrom.begin());
   c.writeOutput(0, c.joints());
   advancePhysicsWeight(c, ctx.h * static_cast<float>(ctx.substeps * ctx.fixedSteps));
+  advanceBoost(c, ctx.h * static_cast<float>(ctx.substeps * ctx.fixedSteps));
   blendWithAnimation(c);
 }
 

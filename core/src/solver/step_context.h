@@ -41,11 +41,13 @@ struct ColliderPath {
   uint32_t groups;
 };
 
-// The path of a collider moving from `from` to its def's transform over the frame.
-inline ColliderPath pathOf(const ColliderDef& d, const Transform& from) {
+// The path of a collider moving from `from` to its def's transform over the frame. `scale` is
+// the uniform scale of its pose (World::setColliderTransform): the def's sizes times it (a plane
+// has none), as a three.js object's geometry is drawn at its world scale.
+inline ColliderPath pathOf(const ColliderDef& d, const Transform& from, float scale = 1) {
   const float top = d.type == ColliderType::Capsule && d.radiusTop >= 0 ? d.radiusTop : d.radius;
-  return {d.type, from, d.transform, d.radius, top, d.halfHeight, d.halfExtents, d.friction,
-          d.inside && (d.type == ColliderType::Sphere || d.type == ColliderType::Capsule), d.groups};
+  return {d.type, from, d.transform, d.radius * scale, top * scale, d.halfHeight * scale, d.halfExtents * scale,
+          d.friction, d.inside && (d.type == ColliderType::Sphere || d.type == ColliderType::Capsule), d.groups};
 }
 
 inline ColliderPose poseAt(const ColliderPath& c, float t) {

@@ -24,7 +24,7 @@ void World::Impl::preparePaths(bool stepping, float alpha) {
   colliderPaths.clear();
   for (const ColliderSlot& c : colliders) {
     if (!c.alive || !c.def.enabled) continue;
-    ColliderPath path = pathOf(c.def, c.from);
+    ColliderPath path = pathOf(c.def, c.from, c.scale);
     path.to = colliderEnd(c, alpha);
     colliderPaths.push_back(path);
   }

@@ -82,6 +82,9 @@ struct ColliderSlot {
   ColliderDef def;     // def.transform is the target pose for this frame
   Transform from;      // pose at the end of the last fixed step
   Transform prev;      // the target given before the last step() call (its end time)
+  // The uniform scale of the pose (setColliderTransform): def's sizes are the unscaled ones, the
+  // solver sees them times this (pathOf).
+  float scale = 1;
 };
 
 // A free slot from `freeList`, or a new one at the end of `slots` (then `grown` is true).
@@ -108,6 +111,7 @@ template <class Ar> void visit(Ar& ar, WindZoneSlot& z) {
 }
 template <class Ar> void visit(Ar& ar, ColliderSlot& c) {
   visitGeneration(ar, c.generation); ar("alive", c.alive); ar("def", c.def); ar("from", c.from); ar("prev", c.prev);
+  ar("scale", c.scale);
 }
 
 template <class Slot>

@@ -2,6 +2,7 @@
 #include "world/world_impl.h"
 
 #include "memory/budget.h"
+#include "chain/boost.h"
 #include "snapshot/fields.h"
 
 namespace wisp {
@@ -438,6 +439,24 @@ Status World::setChainPhysicsWeight(ChainId id, float weight, float seconds) {
     c->weightRate = 0;
   }
   wakeLater(*c, "its physics weight changed");
+  return Status::Ok();
+}
+
+Status World::boostChain(ChainId id, const ChainBoost& m, float seconds) {
+  ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  WISP_TRY(validateChainBoost(m));
+  WISP_TRY(checkRange("boostChain: seconds", seconds, 0, 1e4));
+  c->boost = seconds > 0.0f ? m : ChainBoost{};
+  c->boostSeconds = c->boostLeft = seconds;
+  return Status::Ok();
+}
+
+Status World::chainBoost(ChainId id, ChainBoost* now, float* secondsLeft) const {
+  const ChainState* c = impl_->chain(id);
+  if (!c) return badHandle("chain", id);
+  *now = boostAt(*c, 0);
+  *secondsLeft = c->boostLeft;
   return Status::Ok();
 }
 

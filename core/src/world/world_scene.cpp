@@ -63,7 +63,7 @@ Status World::addCollider(const ColliderDef& def, ColliderId* out) {
   c.def = def;
   c.def.transform.rotation = normalize(def.transform.rotation);
   c.from = c.prev = c.def.transform;
-  if (c.def.enabled) w.wakeNear(pathOf(c.def, c.from), "a collider was added near it");
+  if (c.def.enabled) w.wakeNear(pathOf(c.def, c.from, c.scale), "a collider was added near it");
   out->index = slot;
   out->generation = c.generation;
   return Status::Ok();
@@ -73,24 +73,30 @@ Status World::removeCollider(ColliderId id) {
   Impl& w = *impl_;
   if (!w.colliderLive(id)) return badHandle("collider", id);
   const ColliderSlot& c = w.colliders[id.index];
-  if (c.def.enabled) w.wakeNear(pathOf(c.def, c.from), "a collider near it was removed");
+  if (c.def.enabled) w.wakeNear(pathOf(c.def, c.from, c.scale), "a collider near it was removed");
   w.colliders[id.index].alive = false;
   w.freeColliders.push_back(id.index);
   return Status::Ok();
 }
 
-Status World::setColliderTransform(ColliderId id, const Transform& t) {
+Status World::setColliderTransform(ColliderId id, const Transform& t, float scale) {
   if (!impl_->colliderLive(id)) return badHandle("collider", id);
   WISP_TRY(checkFiniteVec("collider position", t.position));
   WISP_TRY(checkQuat("collider rotation", t.rotation));
-  impl_->colliders[id.index].def.transform = {t.position, normalize(t.rotation)};
+  if (!(scale >= 1e-4f && scale <= 1e4f)) WISP_TRY(checkRange("collider scale", scale, 1e-4, 1e4));
+  ColliderSlot& c = impl_->colliders[id.index];
+  // a new size where it stands: what it may now reach wakes (a move is seen by the step itself)
+  if (scale != c.scale && c.def.enabled)
+    impl_->wakeNear(pathOf(c.def, c.from, std::max(scale, c.scale)), "the scale of a collider near it changed");
+  c.def.transform = {t.position, normalize(t.rotation)};
+  c.scale = scale;
   return Status::Ok();
 }
 
-Status World::teleportCollider(ColliderId id, const Transform& t) {
-  WISP_TRY(setColliderTransform(id, t));
+Status World::teleportCollider(ColliderId id, const Transform& t, float scale) {
+  WISP_TRY(setColliderTransform(id, t, scale));
   ColliderSlot& c = impl_->colliders[id.index];
-  if (c.def.enabled) impl_->wakeNear(pathOf(c.def, c.from), "a collider was teleported near it");
+  if (c.def.enabled) impl_->wakeNear(pathOf(c.def, c.from, c.scale), "a collider was teleported near it");
   c.from = c.prev = c.def.transform;
   return Status::Ok();
 }
@@ -138,7 +144,7 @@ Vec3 World::airVelocityAt(Vec3 point) const {
 Status World::setColliderEnabled(ColliderId id, bool enabled) {
   if (!impl_->colliderLive(id)) return badHandle("collider", id);
   ColliderSlot& c = impl_->colliders[id.index];
-  if (c.def.enabled != enabled) impl_->wakeNear(pathOf(c.def, c.from), enabled ? "a collider near it was enabled" : "a collider near it was disabled");
+  if (c.def.enabled != enabled) impl_->wakeNear(pathOf(c.def, c.from, c.scale), enabled ? "a collider near it was enabled" : "a collider near it was disabled");
   c.def.enabled = enabled;
   return Status::Ok();
 }
@@ -147,7 +153,7 @@ Status World::setColliderFriction(ColliderId id, float friction) {
   if (!impl_->colliderLive(id)) return badHandle("collider", id);
   WISP_TRY(checkRange("collider friction", friction, 0, 2));
   ColliderSlot& c = impl_->colliders[id.index];
-  if (c.def.enabled && c.def.friction != friction) impl_->wakeNear(pathOf(c.def, c.from), "the friction of a collider near it changed");
+  if (c.def.enabled && c.def.friction != friction) impl_->wakeNear(pathOf(c.def, c.from, c.scale), "the friction of a collider near it changed");
   c.def.friction = friction;
   return Status::Ok();
 }

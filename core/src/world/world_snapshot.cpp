@@ -64,6 +64,7 @@ template <class Ar> void visit(Ar& ar, ChainState& c) {
   ar("animated", c.animated); ar("animFrom", c.animFrom); ar("animPrev", c.animPrev); ar("animTo", c.animTo);
   ar("weight", c.weight); ar("weightTarget", c.weightTarget); ar("weightRate", c.weightRate);
   ar("warmupPending", c.warmupPending);
+  ar("boost", c.boost); ar("boostSeconds", c.boostSeconds); ar("boostLeft", c.boostLeft);
   // the per-joint parameters derive from params: checkSnapshot resolves them again
 }
 template <class Ar> void visit(Ar& ar, World::Impl& w) {
@@ -96,7 +97,7 @@ uint64_t World::stateHash() const {
 namespace {
 
 constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
-constexpr uint32_t kSnapshotVersion = 8;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: per-object activity (enabled, sleep, update phase). 6: chains' animated pose, physics weight, warm-up. 7: object origins. 8: ClothParams.maxSubsteps
+constexpr uint32_t kSnapshotVersion = 8;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: per-object activity (enabled, sleep, update phase). 6: chains' animated pose, physics weight, warm-up. 7: object origins. 8: ClothParams.maxSubsteps, collider scale, chain backstop and boosts
 
 Status badSnapshot(const std::string& why) {
   return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);
@@ -194,6 +195,9 @@ static Status checkSnapshot(World::Impl& w) {
     if (!(c.weight >= 0 && c.weight <= 1 && c.weightTarget >= 0 && c.weightTarget <= 1 && c.weightRate >= 0 &&
           std::isfinite(c.weightRate)))
       return badSnapshot("chain physics weight is out of range");
+    if (!validateChainBoost(c.boost).ok() || !(c.boostSeconds >= 0 && c.boostSeconds <= 1e4f) ||
+        !(c.boostLeft >= 0 && c.boostLeft <= c.boostSeconds))
+      return badSnapshot("chain boost is out of range");
     c.animEnd = c.animTo;  // scratch, rewritten by the next step
     c.animNow = c.animTo;
     for (size_t j = 0; j < n; ++j)
@@ -211,8 +215,11 @@ static Status checkSnapshot(World::Impl& w) {
     if (a.ownerKind != AnchorSlot::Owner::None && (a.ownerIndex < 0 || static_cast<size_t>(a.ownerIndex) >= owners))
       return badSnapshot("an anchor's owner is out of range");
   }
-  for (const ColliderSlot& c : w.colliders)
-    if (c.alive) WISP_TRY(validateColliderDef(c.def));
+  for (const ColliderSlot& c : w.colliders) {
+    if (!c.alive) continue;
+    WISP_TRY(validateColliderDef(c.def));
+    if (!(c.scale >= 1e-4f && c.scale <= 1e4f)) return badSnapshot("a collider scale is out of range");
+  }
   for (const WindZoneSlot& z : w.windZones)
     if (z.alive) WISP_TRY(validateWindZone(z.def));
   if (!indicesBelow(w.freeWindZones, w.windZones.size())) return badSnapshot("a free list is out of range");
