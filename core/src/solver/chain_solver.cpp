@@ -1,6 +1,6 @@
 // One spring-bone chain, one frame. Two update rules share the state:
 //
-// ChainMode::Wisp, per substep h (stages of step_context.h, plus the chain's own):
+// ChainMode::Wisp, per substep h, in stages:
 //   Carry      the root's (and space's) motion, by the share that is inherited rigidly
 //   Integrate  v <- (v + h (g + f + drag v_air)) / (1 + h (damping + drag));
 //              x~ = x + h (v + reaction), the reaction the joint's child left it (below)
@@ -125,7 +125,7 @@ Vec3 gravityOf(const ChainState& c, const StepContext& ctx) {
 }
 
 bool collides(const ChainState& c, const StepContext& ctx) {
-  return ctx.collisions && c.params.collide && ctx.colliderCount > 0;
+  return ctx.collides(c.params.collide);
 }
 
 // The animated pose at fraction t of the frame's fixed steps (ChainState::animFrom -> animEnd).
@@ -370,10 +370,10 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
   }
 
   const Vec3 g = gravityOf(c, ctx);
-  const bool turbulent = ctx.wind.varies() && p.drag > 0.0f;
+  const bool turbulent = ctx.airVaries && p.drag > 0.0f;
   if (turbulent) c.sizeAirSamples();
   const Vec3 meanAir = ctx.wind.global.mean;
-  const int total = ctx.fixedSteps * ctx.substeps;
+  const int total = ctx.totalSubsteps;
   Transform prevRoot = rootStart, prevSpace = spaceStart;
   float poison = 0.0f;
   for (int sub = 0; sub < total; ++sub) {
@@ -395,7 +395,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     carry(c, rootBefore, root, c.jInertia.data(), 0.0f, ctx.invH);
     prevRoot = root;
 
-    // Stage::Integrate (where the air varies, sampled first at the start of each fixed step)
+    // Stage Integrate (where the air varies, sampled first at the start of each fixed step)
     if (turbulent && ctx.startsStep(sub)) sampleAir(c, 1, n, ctx.wind, ctx.airTime(sub));
     for (int j = 1; j < n; ++j) {
       Vec3 x = pos(c, j);
@@ -420,7 +420,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
     solveBones(c, ctx, root.rotation, tPrev, tNow, h, sub + 1 == total);  // Stage SolveBones
 
-    // Stage::UpdateVelocity (joint 0; the others in SolveBones)
+    // Stage UpdateVelocity (joint 0; the others in SolveBones)
     c.vx[0] = (c.px[0] - c.ox[0]) * ctx.invH;
     c.vy[0] = (c.py[0] - c.oy[0]) * ctx.invH;
     c.vz[0] = (c.pz[0] - c.oz[0]) * ctx.invH;
@@ -442,7 +442,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
 void vrmFrame(ChainState& c, const StepContext& ctx) {
   const int n = c.joints();
   const bool collide = collides(c, ctx);
-  const float delta = ctx.h * static_cast<float>(ctx.substeps);  // one fixed step
+  const float delta = ctx.stepDt;  // one fixed step
   const float invDelta = 1.0f / delta;
   const Vec3 g = gravityOf(c, ctx);
   const uint32_t mask = c.params.colliderMask;
@@ -498,7 +498,7 @@ void warmUp(ChainState& c, const StepContext& ctx) {
   c.spaceTo = c.spaceFrom;
   if (c.animated) std::copy(c.animFrom.begin(), c.animFrom.end(), c.animEnd.begin());
   StepContext still = ctx;
-  still.fixedSteps = c.params.warmupSteps;
+  still.setTiming(c.params.warmupSteps, ctx.substeps, ctx.h);
   still.pathScale = 0;
   if (c.params.mode == ChainMode::Vrm) vrmFrame(c, still);
   else wispFrame(c, still);
@@ -532,7 +532,7 @@ void simulateChain(ChainState& c, const StepContext& ctx) {
   c.spaceTo = spaceTarget;
   if (c.animated) std::copy(c.animEnd.begin(), c.animEnd.end(), c.animFrom.begin());
   c.writeOutput(0, c.joints());
-  advancePhysicsWeight(c, ctx.h * static_cast<float>(ctx.substeps * ctx.fixedSteps));
+  advancePhysicsWeight(c, ctx.frameDt);
   blendWithAnimation(c);
 }
 
