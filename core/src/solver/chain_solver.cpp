@@ -28,6 +28,7 @@
 #include "constraints/angle_limit.h"
 #include "forces/integrate.h"
 #include "forces/wind_field.h"
+#include "math/frame.h"
 #include "math/quat.h"
 #include "solver/step_context.h"
 
@@ -108,7 +109,7 @@ void writeRotations(ChainState& c, int j, Quat world, Quat local) {
 // under the simulated parent. The next bone needs the world rotation every substep; the output
 // rotations are written only when `output` (the frame's last substep).
 void orientJoint(ChainState& c, int k, Quat restRot, Vec3 dir, bool output) {
-  Vec3 local = rotate(conjugate(restRot), dir);
+  Vec3 local = unrotate(restRot, dir);
   Quat q = fromUnitVectors(c.childAxis[k], normalizeOr(local, c.childAxis[k]));
   c.simRotation[k] = normalize(mul(restRot, q));
   if (output) writeRotations(c, k, c.simRotation[k], normalize(mul(c.target(k), q)));
@@ -184,9 +185,7 @@ struct JointContacts {
 
 // m/s: the velocity of the collider's material point at x over the substep (before -> now).
 Vec3 surfaceVelocity(const ColliderPose& before, const ColliderPose& now, Vec3 x, float invH) {
-  const Vec3 local = rotate(conjugate(now.rotation), x - now.position);
-  const Vec3 then = before.position + rotate(before.rotation, local);
-  return (x - then) * invH;
+  return (x - followFrame(now, before, x)) * invH;
 }
 
 // Pushes the bone's tail x out of one collider and records the contact; true if it moved.
@@ -238,8 +237,7 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
   Quat parent = rootRotation;
   // where the animated pose puts joint k (forward kinematics from the root), for maxDistance
   const bool leashed = p.maxDistance > 0.0f;
-  Vec3 animatedAt = pos(c, 0);
-  Quat animatedRot = mul(rootRotation, c.target(0));
+  Transform animated{pos(c, 0), mul(rootRotation, c.target(0))};
   // joint 0's velocity in the carried frame (the frame stored velocities are in), and twice the
   // kinetic energy per unit mass relative to it: what forces and the spring gave, and what is left
   const Vec3 v0 = Vec3{c.px[0] - c.ox[0], c.py[0] - c.oy[0], c.pz[0] - c.oz[0]} * ctx.invH - Vec3{c.wx, c.wy, c.wz};
@@ -299,8 +297,8 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
     if (leashed) {
       // max distance from the animated pose: the joint is put back on the sphere around where the
       // animation has it; this wins over the bone length and contacts (a hard promise)
-      animatedAt = animatedAt + rotate(animatedRot, c.localPosition[j]);
-      animatedRot = mul(animatedRot, c.target(j));
+      animated = compose(animated, c.localPosition[j], c.target(j));
+      const Vec3 animatedAt = animated.position;
       const Vec3 off = x - animatedAt;
       const float far = length(off), allowed = c.jMaxDistance[j];
       if (far > allowed) {
@@ -415,7 +413,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     }
     // joint 0 rides the root
     c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
-    setPos(c, 0, root.position + rotate(root.rotation, c.localPosition[0]));
+    setPos(c, 0, fromFrame(root, c.localPosition[0]));
 
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
     solveBones(c, ctx, root.rotation, tPrev, tNow, h, sub + 1 == total);  // Stage SolveBones
@@ -451,7 +449,7 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
     const Transform root = interpolate(c.rootFrom, c.rootTo, tNow);
     animatedPoseAt(c, tNow);
     c.vx[0] = c.vy[0] = c.vz[0] = 0;
-    setPos(c, 0, root.position + rotate(root.rotation, c.localPosition[0]));
+    setPos(c, 0, fromFrame(root, c.localPosition[0]));
     Quat parent = root.rotation;
     for (int k = 0; k + 1 < n; ++k) {
       const int j = k + 1;
