@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "math/frame.h"
 #include "math/quat.h"
 #include "math/trig.h"
 #include "validate.h"
@@ -169,11 +170,11 @@ void poseChainAtRest(ChainState& c) {
   if (c.animated) {  // at rest on the current target: no motion toward it left to interpolate
     c.animFrom = c.animPrev = c.animEnd = c.animNow = c.animTo;
   }
-  Vec3 p = c.rootTo.position;
-  Quat q = c.rootTo.rotation;
+  Transform joint = c.rootTo;
   for (int j = 0; j < n; ++j) {
-    p = p + rotate(q, c.localPosition[j]);
-    q = mul(q, c.target(j));
+    joint = compose(joint, c.localPosition[j], c.target(j));  // the rest hierarchy, root to tip
+    const Vec3 p = joint.position;
+    const Quat q = joint.rotation;
     c.px[j] = c.ox[j] = c.qx[j] = p.x;
     c.py[j] = c.oy[j] = c.qy[j] = p.y;
     c.pz[j] = c.oz[j] = c.qz[j] = p.z;
@@ -209,11 +210,10 @@ Status buildChain(const ChainDef& def, ChainState* out) {
       joints[j].rotation = normalize(joints[j].rotation);
     }
   } else {
-    Quat inv = conjugate(root.rotation);
     Vec3 prev = root.position;
     for (size_t j = 0; j < def.points.size(); ++j) {
       WISP_TRY(checkFiniteVec(("ChainDef.points[" + std::to_string(j) + "]").c_str(), def.points[j]));
-      joints.push_back({rotate(inv, def.points[j] - prev), Quat{}});
+      joints.push_back({unrotate(root.rotation, def.points[j] - prev), Quat{}});
       prev = def.points[j];
     }
   }
@@ -230,7 +230,7 @@ Status buildChain(const ChainDef& def, ChainState* out) {
   if (def.endLength > 0) {
     // The tip continues the last bone, in the last joint's frame.
     const ChainJoint& last = joints.back();
-    Vec3 dir = rotate(conjugate(last.rotation), last.position);
+    Vec3 dir = unrotate(last.rotation, last.position);
     joints.push_back({dir * (def.endLength / length(dir)), Quat{}});
   }
 

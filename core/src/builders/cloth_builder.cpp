@@ -1,6 +1,7 @@
 #include "builders/cloth_builder.h"
 
 #include "constraints/volume.h"
+#include "math/frame.h"
 
 #include <algorithm>
 #include <cmath>
@@ -140,11 +141,11 @@ Status buildCloth(const ClothDef& def, ClothState* out) {
     WISP_TRY(checkFiniteVec("ClothGrid.transform.position", g.transform.position));
     WISP_TRY(checkQuat("ClothGrid.transform.rotation", g.transform.rotation));
     const int rx = g.resolutionX, ry = g.resolutionY, w = rx + 1;
-    Quat q = normalize(g.transform.rotation);
+    const Transform frame{g.transform.position, normalize(g.transform.rotation)};
     for (int j = 0; j <= ry; ++j)
       for (int i = 0; i <= rx; ++i) {
         Vec3 local{g.width * float(i) / float(rx), -g.height * float(j) / float(ry), 0};
-        pts.push_back(rotate(q, local) + g.transform.position);
+        pts.push_back(fromFrame(frame, local));
       }
     auto at = [w](int i, int j) { return static_cast<int32_t>(j * w + i); };
     // Colours by position rather than greedily: columns (i, j)-(i, j+1) of even rows, of odd

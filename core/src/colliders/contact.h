@@ -45,8 +45,7 @@ inline bool firstContact(const ColliderPose& c, Vec3 from, Vec3 to, float radius
 inline bool sweepParticle(Particles& r, int i, const ColliderPose& before, const ColliderPose& now, float radius) {
   if (now.inside || now.type == ColliderType::Plane) return false;  // the end point's test holds
   const Vec3 p{r.px[i], r.py[i], r.pz[i]};
-  const Vec3 local = rotate(conjugate(before.rotation), Vec3{r.ox[i], r.oy[i], r.oz[i]} - before.position);
-  const Vec3 o = now.position + rotate(now.rotation, local);
+  const Vec3 o = followFrame(before, now, Vec3{r.ox[i], r.oy[i], r.oz[i]});
   // Slower than its own radius per substep, a particle cannot pass a collider's middle: the end
   // point's test pushes it back the way it came (and resting contact keeps sliding freely)
   if (lengthSq(p - o) <= radius * radius) return false;

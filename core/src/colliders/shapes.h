@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "math/frame.h"
 #include "math/vec3.h"
 #include "wisp/collider.h"
 
@@ -85,7 +86,7 @@ inline SurfacePoint solidDistance(const ColliderPose& c, Vec3 p) {
     case ColliderType::Plane:
       return {dot(p - c.position, c.axis), c.axis};
     case ColliderType::Box: {
-      Vec3 q = rotate(conjugate(c.rotation), p - c.position);
+      Vec3 q = intoFrame(c, p);
       Vec3 e = c.halfExtents;
       Vec3 k{std::clamp(q.x, -e.x, e.x), std::clamp(q.y, -e.y, e.y), std::clamp(q.z, -e.z, e.z)};
       Vec3 d = q - k;

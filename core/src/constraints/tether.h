@@ -72,11 +72,11 @@ inline void solveTethers(Particles& r, int begin, int end, float alphaTilde = 0.
 // Spring pin (pinCompliance α > 0, in m/N): C(x) = |x - a| = 0 with compliance α, one XPBD
 // iteration per substep (λ starts at 0): Δλ = -C / (w + α/h²), so x moves toward a by the fraction
 // w / (w + α/h²). At rest it hangs α × (the force on it) from the anchor, whatever the substeps:
-// a grab that pulls hard without yanking a cloth apart.
-inline void solveLeash(Particles& p, int i, Vec3 a, float h) {
+// a grab that pulls hard without yanking a cloth apart. h2 is the substep length squared.
+inline void solveLeash(Particles& p, int i, Vec3 a, float h2) {
   const float alpha = p.pinCompliance[i];
   if (alpha > 0.0f) {
-    const float w = p.invMass[i], f = w / (w + alpha / (h * h));
+    const float w = p.invMass[i], f = w / (w + alpha / h2);
     p.px[i] += (a.x - p.px[i]) * f;
     p.py[i] += (a.y - p.py[i]) * f;
     p.pz[i] += (a.z - p.pz[i]) * f;

@@ -90,6 +90,7 @@ inline WindZoneField makeWindZoneField(const WindZoneDef& d) {
   WindZoneField z;
   z.shape = d.shape;
   z.centre = d.transform.position;
+  // the zone's frame inverted once here, not per sample (math/frame.h's intoFrame, same bits)
   z.inverseRotation = conjugate(normalize(d.transform.rotation));
   z.radius = d.radius;
   z.halfExtents = d.halfExtents;

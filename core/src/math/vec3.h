@@ -43,13 +43,16 @@ inline Quat normalize(Quat q) {
   return {q.x * s, q.y * s, q.z * s, q.w * s};
 }
 inline Quat conjugate(Quat q) { return {-q.x, -q.y, -q.z, q.w}; }
+// Not GLM's operator*: it adds the y and z terms in another order and the golden hash depends on
+// these bits (math/frame.h says more).
 inline Quat mul(Quat a, Quat b) {
   return {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
           a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
           a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
           a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
 }
-// v' = v + 2w(q x v) + 2 q x (q x v)
+// v' = v + 2w(q x v) + 2 q x (q x v), summed in this order (GLM's q * v adds the last two terms
+// first: other bits, see math/frame.h)
 inline Vec3 rotate(Quat q, Vec3 v) {
   Vec3 u{q.x, q.y, q.z};
   Vec3 t = cross(u, v) * 2.0f;

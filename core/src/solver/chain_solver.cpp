@@ -1,6 +1,6 @@
 // One spring-bone chain, one frame. Two update rules share the state:
 //
-// ChainMode::Wisp, per substep h (stages of step_context.h, plus the chain's own):
+// ChainMode::Wisp, per substep h, in stages:
 //   Carry      the root's (and space's) motion, by the share that is inherited rigidly
 //   Integrate  v <- (v + h (g + f + drag v_air)) / (1 + h (damping + drag));
 //              x~ = x + h (v + reaction), the reaction the joint's child left it (below)
@@ -30,6 +30,7 @@
 #include "constraints/angle_limit.h"
 #include "forces/integrate.h"
 #include "forces/wind_field.h"
+#include "math/frame.h"
 #include "math/quat.h"
 #include "solver/step_context.h"
 
@@ -110,7 +111,7 @@ void writeRotations(ChainState& c, int j, Quat world, Quat local) {
 // under the simulated parent. The next bone needs the world rotation every substep; the output
 // rotations are written only when `output` (the frame's last substep).
 void orientJoint(ChainState& c, int k, Quat restRot, Vec3 dir, bool output) {
-  Vec3 local = rotate(conjugate(restRot), dir);
+  Vec3 local = unrotate(restRot, dir);
   Quat q = fromUnitVectors(c.childAxis[k], normalizeOr(local, c.childAxis[k]));
   c.simRotation[k] = normalize(mul(restRot, q));
   if (output) writeRotations(c, k, c.simRotation[k], normalize(mul(c.target(k), q)));
@@ -127,7 +128,7 @@ Vec3 gravityOf(const ChainState& c, const StepContext& ctx) {
 }
 
 bool collides(const ChainState& c, const StepContext& ctx) {
-  return ctx.collisions && c.params.collide && ctx.colliderCount > 0;
+  return ctx.collides(c.params.collide);
 }
 
 // The animated pose at fraction t of the frame's fixed steps (ChainState::animFrom -> animEnd).
@@ -186,9 +187,7 @@ struct JointContacts {
 
 // m/s: the velocity of the collider's material point at x over the substep (before -> now).
 Vec3 surfaceVelocity(const ColliderPose& before, const ColliderPose& now, Vec3 x, float invH) {
-  const Vec3 local = rotate(conjugate(now.rotation), x - now.position);
-  const Vec3 then = before.position + rotate(before.rotation, local);
-  return (x - then) * invH;
+  return (x - followFrame(now, before, x)) * invH;
 }
 
 // Pushes the bone's tail x out of one collider and records the contact; true if it moved.
@@ -244,8 +243,7 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
   const bool backstopped = p.backstop;
   const Vec3 backstopNormal = backstopped ? normalizeOr(p.backstopNormal, Vec3{0, 0, 1}) : Vec3{0, 0, 1};
   const float backstopRadius = p.backstopRadius * c.scale;
-  Vec3 animatedAt = pos(c, 0);
-  Quat animatedRot = mul(rootRotation, c.target(0));
+  Transform animated{pos(c, 0), mul(rootRotation, c.target(0))};
   // joint 0's velocity in the carried frame (the frame stored velocities are in), and twice the
   // kinetic energy per unit mass relative to it: what forces and the spring gave, and what is left
   const Vec3 v0 = Vec3{c.px[0] - c.ox[0], c.py[0] - c.oy[0], c.pz[0] - c.oz[0]} * ctx.invH - Vec3{c.wx, c.wy, c.wz};
@@ -303,18 +301,18 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float 
       }
     }
     if (leashed || backstopped) {
-      const Quat animatedParent = animatedRot;
-      animatedAt = animatedAt + rotate(animatedRot, c.localPosition[j]);
-      animatedRot = mul(animatedRot, c.target(j));
+      const Quat animatedParent = animated.rotation;
+      animated = compose(animated, c.localPosition[j], c.target(j));
       if (backstopped) {
         // in front of the backstop behind the animated position (chain/backstop.h), after contacts
-        x = keepInFrontOfBackstop(x, animatedAt, rotate(animatedParent, backstopNormal), c.jBackstop[j], backstopRadius);
+        x = keepInFrontOfBackstop(x, animated.position, rotate(animatedParent, backstopNormal), c.jBackstop[j], backstopRadius);
         d = normalizeOr(x - a, d);
       }
     }
     if (leashed) {
       // max distance from the animated pose: the joint is put back on the sphere around where the
       // animation has it; this wins over the bone length, contacts and the backstop (a hard promise)
+      const Vec3 animatedAt = animated.position;
       const Vec3 off = x - animatedAt;
       const float far = length(off), allowed = c.jMaxDistance[j];
       if (far > allowed) {
@@ -384,10 +382,10 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
   }
 
   const Vec3 g = gravityOf(c, ctx);
-  const bool turbulent = ctx.wind.varies() && p.drag > 0.0f;
+  const bool turbulent = ctx.airVaries && p.drag > 0.0f;
   if (turbulent) c.sizeAirSamples();
   const Vec3 meanAir = ctx.wind.global.mean;
-  const int total = ctx.fixedSteps * ctx.substeps;
+  const int total = ctx.totalSubsteps;
   Transform prevRoot = rootStart, prevSpace = spaceStart;
   float poison = 0.0f;
   for (int sub = 0; sub < total; ++sub) {
@@ -409,7 +407,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     carry(c, rootBefore, root, c.jInertia.data(), 0.0f, ctx.invH);
     prevRoot = root;
 
-    // Stage::Integrate (where the air varies, sampled first at the start of each fixed step; the
+    // Stage Integrate (where the air varies, sampled first at the start of each fixed step; the
     // boost's multipliers too)
     if (ctx.startsStep(sub)) {
       if (turbulent) sampleAir(c, 1, n, ctx.wind, ctx.airTime(sub));
@@ -434,12 +432,12 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     }
     // joint 0 rides the root
     c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
-    setPos(c, 0, root.position + rotate(root.rotation, c.localPosition[0]));
+    setPos(c, 0, fromFrame(root, c.localPosition[0]));
 
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
     solveBones(c, ctx, root.rotation, tPrev, tNow, h, sub + 1 == total);  // Stage SolveBones
 
-    // Stage::UpdateVelocity (joint 0; the others in SolveBones)
+    // Stage UpdateVelocity (joint 0; the others in SolveBones)
     c.vx[0] = (c.px[0] - c.ox[0]) * ctx.invH;
     c.vy[0] = (c.py[0] - c.oy[0]) * ctx.invH;
     c.vz[0] = (c.pz[0] - c.oz[0]) * ctx.invH;
@@ -461,7 +459,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
 void vrmFrame(ChainState& c, const StepContext& ctx) {
   const int n = c.joints();
   const bool collide = collides(c, ctx);
-  const float delta = ctx.h * static_cast<float>(ctx.substeps);  // one fixed step
+  const float delta = ctx.stepDt;  // one fixed step
   const float invDelta = 1.0f / delta;
   const Vec3 g = gravityOf(c, ctx);
   const uint32_t mask = c.params.colliderMask;
@@ -471,7 +469,7 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
     animatedPoseAt(c, tNow);
     const ChainBoost boost = boostAt(c, delta * static_cast<float>(s));
     c.vx[0] = c.vy[0] = c.vz[0] = 0;
-    setPos(c, 0, root.position + rotate(root.rotation, c.localPosition[0]));
+    setPos(c, 0, fromFrame(root, c.localPosition[0]));
     Quat parent = root.rotation;
     for (int k = 0; k + 1 < n; ++k) {
       const int j = k + 1;
@@ -520,7 +518,7 @@ void warmUp(ChainState& c, const StepContext& ctx) {
   c.spaceTo = c.spaceFrom;
   if (c.animated) std::copy(c.animFrom.begin(), c.animFrom.end(), c.animEnd.begin());
   StepContext still = ctx;
-  still.fixedSteps = c.params.warmupSteps;
+  still.setTiming(c.params.warmupSteps, ctx.substeps, ctx.h);
   still.pathScale = 0;
   if (c.params.mode == ChainMode::Vrm) vrmFrame(c, still);
   else wispFrame(c, still);
@@ -554,8 +552,8 @@ void simulateChain(ChainState& c, const StepContext& ctx) {
   c.spaceTo = spaceTarget;
   if (c.animated) std::copy(c.animEnd.begin(), c.animEnd.end(), c.animFrom.begin());
   c.writeOutput(0, c.joints());
-  advancePhysicsWeight(c, ctx.h * static_cast<float>(ctx.substeps * ctx.fixedSteps));
-  advanceBoost(c, ctx.h * static_cast<float>(ctx.substeps * ctx.fixedSteps));
+  advancePhysicsWeight(c, ctx.frameDt);
+  advanceBoost(c, ctx.frameDt);
   blendWithAnimation(c);
 }
 

@@ -1,5 +1,6 @@
-// One cloth, one frame: the substep loop. Stages as in step_context.h; constraint sets are
-// solved colour by colour, each colour in parallel chunks.
+// One cloth, one frame: the substep loop, its stages named in comments (step_context.h says why
+// there is no stage table); constraint sets are solved colour by colour, each colour in parallel
+// chunks.
 #include <algorithm>
 #include <cmath>
 
@@ -124,9 +125,9 @@ void clothFrame(ClothState& c, const StepContext& frame, Team& team) {
   const Vec3 gh = ctx.gravity * (p.gravityScale * h);
   const bool aero = p.airDensity > 0.0f && (p.dragCoefficient > 0.0f || p.liftCoefficient != 0.0f);
   const bool tethers = p.tethers && !c.pinnedList.empty();
-  const bool collide = ctx.collisions && p.collide && ctx.colliderCount > 0;
-  const float h2 = h * h;
-  const int total = ctx.fixedSteps * ctx.substeps;
+  const bool collide = ctx.collides(p.collide);
+  const float h2 = ctx.h2;
+  const int total = ctx.totalSubsteps;
   int iterationsRun = 0;
   bool converged = false;  // written by member 0 before a barrier, read by all after it
   const bool self = p.selfCollision;
@@ -135,7 +136,7 @@ void clothFrame(ClothState& c, const StepContext& frame, Team& team) {
   // (aerodynamics, self-collision candidates), it runs in the next substep's integration stage:
   // one barrier fewer per substep.
   const bool deferVelocity = !aero && !self;
-  const bool airVaries = aero && ctx.wind.varies();
+  const bool airVaries = aero && ctx.airVaries;
   if (airVaries) team.serial([&] { c.sizeAirSamples(); });
 
   for (int sub = 0; sub < total; ++sub) {
@@ -144,16 +145,15 @@ void clothFrame(ClothState& c, const StepContext& frame, Team& team) {
 
     // Self-collision candidates, once per fixed step: within the thickness plus twice the
     // distance the fastest particle covers in the step
-    if (self && sub % ctx.substeps == 0) {
+    if (self && ctx.startsStep(sub)) {
       team.serial([&] {
         float vmax2 = 0;
         for (int i = 0; i < n; ++i) vmax2 = std::max(vmax2, c.vx[i] * c.vx[i] + c.vy[i] * c.vy[i] + c.vz[i] * c.vz[i]);
-        float step = h * static_cast<float>(ctx.substeps);
-        findSelfPairs(c, 2.0f * p.radius, 2.0f * p.radius + 2.0f * std::sqrt(vmax2) * step);
+        findSelfPairs(c, 2.0f * p.radius, 2.0f * p.radius + 2.0f * std::sqrt(vmax2) * ctx.stepDt);
       });
     }
 
-    // Stage::Integrate, with the previous substep's velocity update and Stage::DriveAnchors
+    // Integrate, with the previous substep's velocity update and DriveAnchors
     // fused in (aerodynamic forces first: they read the velocities before the update)
     if (airVaries && ctx.startsStep(sub))
       team.forChunks(n, [&](int b, int e) { sampleAir(c, b, e, ctx.wind, ctx.airTime(sub)); });
@@ -169,10 +169,10 @@ void clothFrame(ClothState& c, const StepContext& frame, Team& team) {
 
     for (int it = 0; it < ctx.iterations; ++it) {
       const bool first = it == 0;
-      solveEdges(c, c.stretch, p.stretchCompliance / h2, first, team);  // Stage::SolveStretch
+      solveEdges(c, c.stretch, p.stretchCompliance / h2, first, team);  // SolveStretch
       solveEdges(c, c.shear, p.shearCompliance / h2, first, team);
-      if (p.bending) solveBends(c, p.bendCompliance / h2, first, team);   // Stage::SolveBend
-      if (p.pressure > 0.0f && c.closed)                                 // Stage::SolveVolume
+      if (p.bending) solveBends(c, p.bendCompliance / h2, first, team);   // SolveBend
+      if (p.pressure > 0.0f && c.closed)                                 // SolveVolume
         team.serial([&] {
           if (first) c.volumeLambda = 0.0f;
           solveVolume(c, p.pressure * c.restVolume, p.volumeCompliance / h2, &c.volumeLambda, c.ax.data(), c.ay.data(), c.az.data());
@@ -185,11 +185,11 @@ void clothFrame(ClothState& c, const StepContext& frame, Team& team) {
         if (converged) break;
       }
     }
-    if (tethers) team.forChunks(n, [&](int b, int e) { solveTethers(c, b, e, p.tetherCompliance / h2); });  // Stage::SolveTethers
-    if (self) team.serial([&] { solveSelfCollisions(c); });                         // Stage::SelfCollide
-    solveLeashes(c, ctx, tNow, team);                                                // Stage::SolveLeashes
-    if (collide) collideAll(c, p.radius, p.colliderMask, ctx, tPrev, tNow, team);     // Stage::Collide
-    if (!deferVelocity) team.forChunks(n, [&](int b, int e) { updateVelocities(c, b, e, ctx.invH); });  // Stage::UpdateVelocity
+    if (tethers) team.forChunks(n, [&](int b, int e) { solveTethers(c, b, e, p.tetherCompliance / h2); });  // SolveTethers
+    if (self) team.serial([&] { solveSelfCollisions(c); });                         // SelfCollide
+    solveLeashes(c, ctx, tNow, team);                                                // SolveLeashes
+    if (collide) collideAll(c, p.radius, p.colliderMask, ctx, tPrev, tNow, team);     // Collide
+    if (!deferVelocity) team.forChunks(n, [&](int b, int e) { updateVelocities(c, b, e, ctx.invH); });  // UpdateVelocity
   }
   team.forChunks(n, [&](int b, int e) {
     if (deferVelocity && total > 0) updateVelocities(c, b, e, ctx.invH);

@@ -1,4 +1,5 @@
-// One rope, one frame: the substep loop with the stages of step_context.h.
+// One rope, one frame: the substep loop, its stages named in comments (step_context.h says why
+// there is no stage table).
 #include <algorithm>
 
 #include "colliders/contact.h"
@@ -14,13 +15,6 @@
 
 namespace wisp {
 
-const char* stageName(Stage s) {
-  static const char* names[] = {"integrate", "driveAnchors", "solveStretch", "solveBend",
-                                "solveTethers", "solveLeashes", "collide",   "plasticity",   "updateVelocity"};
-  int i = static_cast<int>(s);
-  return i >= 0 && i < static_cast<int>(Stage::Count) ? names[i] : "?";
-}
-
 namespace {
 
 void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
@@ -31,15 +25,15 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
   const Vec3 gh = ctx.gravity * (p.gravityScale * h);
   const float dragH = p.drag * h;
   const Vec3 uniformA = gh + ctx.wind.global.mean * dragH;
-  const bool turbulent = ctx.wind.varies() && p.drag > 0.0f;
-  const float stretchAlpha = p.stretchCompliance / (h * h);
-  const float bendAlpha = p.bendCompliance / (h * h);
+  const bool turbulent = ctx.airVaries && p.drag > 0.0f;
+  const float stretchAlpha = p.stretchCompliance / ctx.h2;
+  const float bendAlpha = p.bendCompliance / ctx.h2;
   const bool bend = p.bending && r.bends() > 0;
-  const bool collide = ctx.collisions && p.collide && ctx.colliderCount > 0;
+  const bool collide = ctx.collides(p.collide);
   const bool plastic = p.yieldRatio > 1.0f;
   const float invYield = plastic ? 1.0f / p.yieldRatio : 0.0f;
   const float plasticRate = std::min(1.0f, p.plasticity * h);
-  const int total = ctx.fixedSteps * ctx.substeps;
+  const int total = ctx.totalSubsteps;
   const bool anyPinned = !r.pinnedList.empty();
   const bool tethers = p.tethers && anyPinned;
   if (tethers && !plastic) team.serial([&] { computeRopeTetherLimits(r); });  // rest lengths only change under plasticity
@@ -51,16 +45,16 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
     const float tNow = ctx.frameT(sub + 1, total);
     const bool sampleAirNow = turbulent && ctx.startsStep(sub);
 
-    // Stage::Integrate (where the air varies, sampled first at the start of each fixed step)
+    // Integrate (where the air varies, sampled first at the start of each fixed step)
     team.forChunks(n, [&](int b, int e) {
       if (sampleAirNow) sampleAir(r, b, e, ctx.wind, ctx.airTime(sub));
       if (turbulent) integrateWithPerParticle(r, b, e, gh, r.airx.data(), r.airy.data(), r.airz.data(), dragH, k, h);
       else integrateUniform(r, b, e, uniformA, k, h);
     });
 
-    driveAnchors(r, ctx, tNow, team);  // Stage::DriveAnchors (serial: pins are few)
+    driveAnchors(r, ctx, tNow, team);  // DriveAnchors (serial: pins are few)
 
-    // Stage::SolveTethers: first, so the stretch solve starts from a rope that is not overlong
+    // SolveTethers: first, so the stretch solve starts from a rope that is not overlong
     // and ends with every segment at its length
     if (tethers) {
       if (plastic) team.serial([&] { computeRopeTetherLimits(r); });
@@ -70,28 +64,27 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
     // XPBD multipliers accumulate over the iterations of one substep only.
     team.forChunks(static_cast<int>(r.lambda.size()), [&](int b, int e) { std::fill(r.lambda.begin() + b, r.lambda.begin() + e, 0.0f); });
     for (int it = 0; it < ctx.iterations; ++it) {
-      // Stage::SolveStretch: every segment at once (constraints/rope_direct.h, Newton steps
+      // SolveStretch: every segment at once (constraints/rope_direct.h, Newton steps
       // until within 1 %), then the red-black Gauss-Seidel passes, which take out what is left
       team.serial([&] { solveStretchDirectConverged(r, stretchAlpha, r.directScratch.data()); });
       for (int colour = 0; colour < 2; ++colour)
         team.forChunks(stretchPassSize(r, colour), [&](int b, int e) { solveStretchPass(r, colour, b, e, stretchAlpha); });
-      // Stage::SolveBend
+      // SolveBend
       if (bend)
         for (int colour = 0; colour < 2; ++colour)
           team.forChunks(bendPassSize(r, colour), [&](int b, int e) { solveBendPass(r, colour, b, e, bendAlpha); });
     }
 
+    solveLeashes(r, ctx, tNow, team);  // SolveLeashes
 
-    solveLeashes(r, ctx, tNow, team);  // Stage::SolveLeashes
-
-    // Stage::Collide: after the constraints, so no particle ends a substep inside a collider.
+    // Collide: after the constraints, so no particle ends a substep inside a collider.
     if (collide) collideAll(r, p.radius, p.colliderMask, ctx, tPrev, tNow, team);
 
-    // Stage::Plasticity
+    // Plasticity
     if (plastic)
       team.forChunks(r.segments(), [&](int b, int e) { applyPlasticity(r, b, e, invYield, plasticRate); });
 
-    // Stage::UpdateVelocity
+    // UpdateVelocity
     team.forChunks(n, [&](int b, int e) { updateVelocities(r, b, e, ctx.invH); });
   }
   team.forChunks(n, [&](int b, int e) { r.writeOutput(b, e); });

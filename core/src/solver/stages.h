@@ -90,7 +90,7 @@ void runTeam(int threads, F&& body) {
   });
 }
 
-// Stage::DriveAnchors: pinned particles follow their anchors' paths (t in [0, 1] over the frame).
+// DriveAnchors: pinned particles follow their anchors' paths (t in [0, 1] over the frame).
 inline void driveAnchorsIn(Particles& p, const StepContext& ctx, float t, int begin, int end) {
   for (int32_t i : p.pinnedList) {
     if (i < begin || i >= end) continue;
@@ -104,18 +104,18 @@ inline void driveAnchors(Particles& p, const StepContext& ctx, float t, Team& te
   team.serial([&] { driveAnchorsIn(p, ctx, t, 0, p.count()); });
 }
 
-// Stage::SolveLeashes: particles pinned with a maximum distance or a compliance (serial: they are few).
+// SolveLeashes: particles pinned with a maximum distance or a compliance (serial: they are few).
 inline void solveLeashes(Particles& p, const StepContext& ctx, float t, Team& team) {
   if (p.leashList.empty()) return;
   team.serial([&] {
     for (int32_t i : p.leashList) {
       const AnchorPath& a = ctx.anchors[p.anchor[i]];
-      solveLeash(p, i, lerp(a.from, a.to, t), ctx.h);
+      solveLeash(p, i, lerp(a.from, a.to, t), ctx.h2);
     }
   });
 }
 
-// Stage::Collide, against every enabled collider at its pose at tNow, moving since tPrev, for
+// Collide, against every enabled collider at its pose at tNow, moving since tPrev, for
 // particles [begin, end). Collider after collider, as each particle sees them in that order
 // whatever range it is in.
 inline void collideRange(Particles& p, float radius, uint32_t mask, const StepContext& ctx, float tPrev, float tNow,

@@ -10,20 +10,14 @@
 
 namespace wisp {
 
-// Named solver stages, in the order one substep runs them.
-enum class Stage : int {
-  Integrate,       // forces/integrate.h: gravity, damping, wind drag; predict x
-  DriveAnchors,    // pinned particles follow their anchors along the interpolated path
-  SolveStretch,    // constraints/distance.h, even then odd segments
-  SolveBend,       // constraints/distance.h across one particle
-  SolveTethers,    // constraints/tether.h: long-range attachments to pinned particles
-  SolveLeashes,    // constraints/tether.h: pins with a maximum distance
-  Collide,         // colliders/contact.h, with friction
-  Plasticity,      // constraints/plastic.h
-  UpdateVelocity,  // v = (x - o) / h
-  Count
-};
-const char* stageName(Stage s);
+// Solver stages. Each kind's substep is a fixed sequence written out in its frame function
+// (rope_solver.cpp, cloth_solver.cpp, chain_solver.cpp) and named in comments there; there is no
+// Stage enum or stage table on purpose. The sequences differ per kind (ropes solve tethers before
+// the stretch solve, cloth after it; cloth fuses the velocity update and the anchors into its
+// integration, one barrier fewer per substep; chains solve root to tip in one pass), so one shared
+// table would either hide those fusions or add barriers, and per-stage timings would need a clock
+// read per stage, team member and substep in the hottest loop (callers time step() as a whole,
+// as the playground's ms per step does).
 
 // A kinematic target moving from `from` (end of the previous frame) to `to` over this frame.
 struct AnchorPath {
@@ -65,15 +59,23 @@ inline ColliderPose poseAt(const ColliderPath& c, float t) {
   return p;
 }
 
+// Everything a solver needs for one frame. World::runFrame fills the inputs; the quantities
+// derived from them are computed here once (setTiming, setAir), not again in each solver.
 struct StepContext {
   int fixedSteps = 0;      // fixed steps in this frame
   int substeps = 1;
   int iterations = 1;
   float h = 0;             // s, substep length
-  float invH = 0;
+  // derived by setTiming from fixedSteps, substeps and h:
+  float invH = 0;          // 1/s
+  float h2 = 0;            // s^2, h * h: XPBD's compliance alpha becomes alpha / h2
+  float stepDt = 0;        // s, one fixed step (h * substeps) as the solvers see it
+  float frameDt = 0;       // s, the whole frame (h * totalSubsteps)
+  int totalSubsteps = 0;   // fixedSteps * substeps
   double time0 = 0;        // s, world time at the start of the frame
   Vec3 gravity;
-  AirField wind;
+  AirField wind;           // set with setAir
+  bool airVaries = false;  // derived: wind.varies(), the air differs from point to point
   bool collisions = true;
   const AnchorPath* anchors = nullptr;     // indexed by anchor slot
   const ColliderPath* colliders = nullptr; // enabled colliders only
@@ -82,11 +84,6 @@ struct StepContext {
   // its substeps span frame fractions tStart .. tStart + tSpan of the anchors' and colliders'
   // paths (tStart < 0 when its step began in an earlier frame: held at the frame's start).
   float tStart = 0, tSpan = 1;
-  // The fraction of the frame's paths where substep `sub` of `total` starts (0, 1 for the usual
-  // case: exactly sub / total).
-  float frameT(int sub, int total) const {
-    return std::max(0.0f, tStart + tSpan * (static_cast<float>(sub) / static_cast<float>(total)));
-  }
   // The frame's last fixed step ends at this fraction of the way from the previous frame's
   // targets to this frame's (1 when the frame ends on a fixed step): the time of that step.
   float alpha = 1;
@@ -94,8 +91,32 @@ struct StepContext {
   // (a chain's warm-up), 1 moves them along their path.
   float pathScale = 1;
 
+  // The frame's timing and what derives from it (every change of fixedSteps or h goes through
+  // here: the world's frame, an object's own update rate, a chain's warm-up).
+  void setTiming(int fixedStepCount, int substepCount, float substepLength) {
+    fixedSteps = fixedStepCount;
+    substeps = substepCount;
+    h = substepLength;
+    invH = 1.0f / h;
+    h2 = h * h;
+    stepDt = h * static_cast<float>(substeps);
+    totalSubsteps = fixedSteps * substeps;
+    frameDt = h * static_cast<float>(totalSubsteps);
+  }
+  void setAir(const AirField& air) {
+    wind = air;
+    airVaries = air.varies();
+  }
+  // Whether an object with collisions switched on (its own `collide`) meets colliders this frame.
+  bool collides(bool objectCollides) const { return collisions && objectCollides && colliderCount > 0; }
+
+  // The fraction of the frame's paths where substep `sub` of `total` starts (0, 1 for the usual
+  // case: exactly sub / total).
+  float frameT(int sub, int total) const {
+    return std::max(0.0f, tStart + tSpan * (static_cast<float>(sub) / static_cast<float>(total)));
+  }
   // Substep `sub` (counted over the frame) is the first of its fixed step: where the air varies
-  // from point to point it is sampled then (Stage::Integrate) and held through the step.
+  // from point to point it is sampled then (in the integration stage) and held through the step.
   bool startsStep(int sub) const { return sub % substeps == 0; }
   // s: the middle of the fixed step substep `sub` belongs to, when the air is sampled.
   float airTime(int sub) const {

@@ -33,15 +33,12 @@ void World::Impl::preparePaths(bool stepping, float alpha) {
 void World::Impl::runFrame(int fixedSteps, float alpha) {
   rebuildLists();
   StepContext ctx;
-  ctx.fixedSteps = fixedSteps;
+  ctx.setTiming(fixedSteps, settings.substeps, static_cast<float>(settings.fixedDt / settings.substeps));
   ctx.alpha = alpha;
-  ctx.substeps = settings.substeps;
   ctx.iterations = settings.iterations;
-  ctx.h = static_cast<float>(settings.fixedDt / settings.substeps);
-  ctx.invH = 1.0f / ctx.h;
   ctx.time0 = static_cast<double>(steps) * settings.fixedDt;
   ctx.gravity = settings.gravity;
-  ctx.wind = air();
+  ctx.setAir(air());
   ctx.collisions = settings.collisions;
   ctx.anchors = anchorPaths.data();
   ctx.colliders = colliderPaths.data();

@@ -96,11 +96,10 @@ void stopParticles(Particles& o) {
 
 StepContext World::Impl::objectContext(const StepContext& ctx, const Activity& a, int updateEvery) const {
   StepContext c = ctx;
-  c.fixedSteps = a.frameSteps;
+  c.setTiming(a.frameSteps, ctx.substeps, ctx.h);
   if (updateEvery <= 1) return c;
   const int n = updateEvery, k = ctx.fixedSteps;
-  c.h = ctx.h * static_cast<float>(n);
-  c.invH = 1.0f / c.h;
+  c.setTiming(a.frameSteps, ctx.substeps, ctx.h * static_cast<float>(n));
   // its first step ends at the end of the frame's fixed step firstStep and began n steps earlier
   const int64_t start = static_cast<int64_t>(steps) + a.firstStep + 1 - n;
   c.time0 = static_cast<double>(start) * settings.fixedDt;
