@@ -332,8 +332,8 @@ WorldStats World::stats() const {
     s.particles += c.count();
     s.constraints += c.bones();
   }
-  for (const AnchorSlot& a : w.anchors) s.anchors += a.alive ? 1 : 0;
-  for (const ColliderSlot& c : w.colliders) s.colliders += c.alive ? 1 : 0;
+  s.anchors = w.anchors.liveCount();
+  s.colliders = w.colliders.liveCount();
   s.threads = w.stepThreads(s.particles);
   s.simd = wide::kEnabled;
   return s;

@@ -28,6 +28,7 @@
 #include "solver/step_context.h"
 #include "snapshot/archive.h"
 #include "validate.h"
+#include "world/slot_store.h"
 
 namespace wisp {
 
@@ -37,13 +38,6 @@ inline constexpr int kBigObject = 4096;
 // Below this many particles a step is cheaper than waking worker threads: run it serially.
 // (Only where work runs changes; the arithmetic, and so the result, is the same.)
 inline constexpr int kMinParallelParticles = 2048;
-
-// Generation = world tag (high 12 bits) | per-slot serial (low 20 bits, never 0).
-inline uint32_t nextGeneration(uint32_t tag, uint32_t previous) {
-  uint32_t serial = (previous & 0xFFFFFu) + 1;
-  if (serial > 0xFFFFFu) serial = 1;
-  return (tag << 20) | serial;
-}
 
 // A slot's generation in the field lists. The state hash takes only the serial: the tag says which
 // world issued the id, not what state it is in (two worlds built alike hash alike).
@@ -84,19 +78,6 @@ struct ColliderSlot {
   Transform prev;      // the target given before the last step() call (its end time)
 };
 
-// A free slot from `freeList`, or a new one at the end of `slots` (then `grown` is true).
-template <class Slot>
-uint32_t takeSlot(std::vector<Slot>& slots, std::vector<uint32_t>& freeList, bool* grown) {
-  *grown = freeList.empty();
-  if (*grown) {
-    slots.emplace_back();
-    return static_cast<uint32_t>(slots.size() - 1);
-  }
-  uint32_t slot = freeList.back();
-  freeList.pop_back();
-  return slot;
-}
-
 // Snapshot field lists (see snapshot/archive.h); here because argument-dependent lookup finds
 // them only in the namespace of their types.
 template <class Ar> void visit(Ar& ar, AnchorSlot& a) {
@@ -108,12 +89,6 @@ template <class Ar> void visit(Ar& ar, WindZoneSlot& z) {
 }
 template <class Ar> void visit(Ar& ar, ColliderSlot& c) {
   visitGeneration(ar, c.generation); ar("alive", c.alive); ar("def", c.def); ar("from", c.from); ar("prev", c.prev);
-}
-
-template <class Slot>
-bool liveSlot(const std::vector<Slot>& slots, Handle h) {
-  return h.generation != 0 && h.index < slots.size() && slots[h.index].alive &&
-         slots[h.index].generation == h.generation;
 }
 
 inline Status badHandle(const char* kind, Handle h) {
@@ -134,18 +109,12 @@ inline Status badIndex(const char* what, int index, int count) {
 struct World::Impl {
   WorldSettings settings;
   uint32_t tag = 1;
-  std::vector<RopeState> ropes;
-  std::vector<uint32_t> freeRopes;
-  std::vector<ClothState> cloths;
-  std::vector<uint32_t> freeCloths;
-  std::vector<ChainState> chains;
-  std::vector<uint32_t> freeChains;
-  std::vector<AnchorSlot> anchors;
-  std::vector<uint32_t> freeAnchors;
-  std::vector<ColliderSlot> colliders;
-  std::vector<uint32_t> freeColliders;
-  std::vector<WindZoneSlot> windZones;
-  std::vector<uint32_t> freeWindZones;
+  SlotStore<RopeState> ropes;
+  SlotStore<ClothState> cloths;
+  SlotStore<ChainState> chains;
+  SlotStore<AnchorSlot> anchors;
+  SlotStore<ColliderSlot> colliders;
+  SlotStore<WindZoneSlot> windZones;
 
   // per-step scratch, grown only when objects are added
   std::vector<AnchorPath> anchorPaths;
@@ -168,12 +137,12 @@ struct World::Impl {
   uint64_t steps = 0;
   uint64_t layoutVersion = 1;
 
-  RopeState* rope(RopeId id) { return liveSlot(ropes, id) ? &ropes[id.index] : nullptr; }
-  const RopeState* rope(RopeId id) const { return liveSlot(ropes, id) ? &ropes[id.index] : nullptr; }
-  ClothState* cloth(ClothId id) { return liveSlot(cloths, id) ? &cloths[id.index] : nullptr; }
-  const ClothState* cloth(ClothId id) const { return liveSlot(cloths, id) ? &cloths[id.index] : nullptr; }
-  ChainState* chain(ChainId id) { return liveSlot(chains, id) ? &chains[id.index] : nullptr; }
-  const ChainState* chain(ChainId id) const { return liveSlot(chains, id) ? &chains[id.index] : nullptr; }
+  RopeState* rope(RopeId id) { return ropes.get(id); }
+  const RopeState* rope(RopeId id) const { return ropes.get(id); }
+  ClothState* cloth(ClothId id) { return cloths.get(id); }
+  const ClothState* cloth(ClothId id) const { return cloths.get(id); }
+  ChainState* chain(ChainId id) { return chains.get(id); }
+  const ChainState* chain(ChainId id) const { return chains.get(id); }
   ChainState* object(ChainId id) { return chain(id); }
   const ChainState* object(ChainId id) const { return chain(id); }
   RopeState* object(RopeId id) { return rope(id); }
@@ -190,37 +159,19 @@ struct World::Impl {
     for (ChainState& c : chains)
       if (c.alive) f(c);
   }
-  bool anchorLive(AnchorId id) const {
-    return id.generation != 0 && id.index < anchors.size() && anchors[id.index].alive &&
-           anchors[id.index].generation == id.generation;
-  }
-  bool zoneLive(WindZoneId id) const {
-    return id.generation != 0 && id.index < windZones.size() && windZones[id.index].alive &&
-           windZones[id.index].generation == id.generation;
-  }
+  bool anchorLive(AnchorId id) const { return anchors.live(id); }
+  bool zoneLive(WindZoneId id) const { return windZones.live(id); }
   AirField air() {
     zoneFields.clear();
     for (const WindZoneSlot& z : windZones)
       if (z.alive) zoneFields.push_back(makeWindZoneField(z.def));
     return {makeWindField(settings.wind), zoneFields.data(), static_cast<int>(zoneFields.size())};
   }
-  bool colliderLive(ColliderId id) const {
-    return id.generation != 0 && id.index < colliders.size() && colliders[id.index].alive &&
-           colliders[id.index].generation == id.generation;
-  }
-
-  // A free or new slot of `slots`, alive under a new generation; `grown` when it is new.
-  template <class Slot>
-  uint32_t openSlot(std::vector<Slot>& slots, std::vector<uint32_t>& freeList, bool* grown) {
-    uint32_t slot = takeSlot(slots, freeList, grown);
-    slots[slot].generation = nextGeneration(tag, slots[slot].generation);
-    slots[slot].alive = true;
-    return slot;
-  }
+  bool colliderLive(ColliderId id) const { return colliders.live(id); }
 
   uint32_t newAnchorSlot(Vec3 p, AnchorSlot::Owner kind, int32_t owner) {
     bool grown;
-    uint32_t slot = openSlot(anchors, freeAnchors, &grown);
+    uint32_t slot = anchors.open(tag, &grown);
     if (grown) {
       anchorPaths.resize(anchors.size());
       anchorJumped.resize(anchors.size());
@@ -250,29 +201,25 @@ struct World::Impl {
         wakeLater(o, "an anchor it was pinned to was removed");
       }
     });
-    anchors[slot].alive = false;
     anchors[slot].ownerKind = AnchorSlot::Owner::None;
     anchors[slot].ownerIndex = -1;
-    freeAnchors.push_back(slot);
+    anchors.close(slot);
   }
 
   template <class Id, class State>
-  Id store(std::vector<State>& slots, std::vector<uint32_t>& freeList, State&& state) {
+  Id store(SlotStore<State>& slots, State&& state) {
     sizeScratch(state);
     bool grown;
-    uint32_t slot = takeSlot(slots, freeList, &grown);
-    uint32_t gen = nextGeneration(tag, slots[slot].generation);
+    uint32_t slot = slots.open(tag, &grown);
+    uint32_t gen = slots[slot].generation;
     slots[slot] = std::move(state);
     slots[slot].generation = gen;
     slots[slot].alive = true;
     slots[slot].activity.phase = slot;  // objects with updateEvery > 1 take turns step by step
     ++layoutVersion;
-    Id id;
-    id.index = slot;
-    id.generation = gen;
-    return id;
+    return slots.template id<Id>(slot);
   }
-  RopeId storeRope(RopeState&& state) { return store<RopeId>(ropes, freeRopes, std::move(state)); }
+  RopeId storeRope(RopeState&& state) { return store<RopeId>(ropes, std::move(state)); }
 
   // The solver's per-object scratch (air samples; a rope's direct-solve rows), sized by the call
   // that made or reshaped the object, where running out of memory is an error, so that a step
@@ -295,13 +242,13 @@ struct World::Impl {
 
   // Frees an object's slot and the anchors it owns; keeps the generation so the id stays stale.
   template <class State>
-  void release(std::vector<State>& slots, std::vector<uint32_t>& freeList, uint32_t index) {
+  void release(SlotStore<State>& slots, uint32_t index) {
     std::vector<uint32_t> owned = std::move(slots[index].ownedAnchors);
     uint32_t gen = slots[index].generation;
     slots[index] = State();
     slots[index].generation = gen;
     for (uint32_t a : owned) freeAnchorSlot(a);
-    freeList.push_back(index);
+    slots.close(index);
     ++layoutVersion;
   }
 

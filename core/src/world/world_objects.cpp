@@ -73,7 +73,7 @@ Status World::addRope(const RopeDef& def, RopeId* out) {
 Status World::removeRope(RopeId id) {
   Impl& w = *impl_;
   if (!w.rope(id)) return badHandle("rope", id);
-  w.release(w.ropes, w.freeRopes, id.index);
+  w.release(w.ropes, id.index);
   return Status::Ok();
 }
 
@@ -295,14 +295,14 @@ Status World::addChain(const ChainDef& def, ChainId* out) {
   WISP_TRY(memory::reserve(memory::chainBytes(def), "this chain"));
   ChainState state;
   WISP_TRY(buildLocal(def, &state, buildChain));
-  *out = impl_->store<ChainId>(impl_->chains, impl_->freeChains, std::move(state));
+  *out = impl_->store<ChainId>(impl_->chains, std::move(state));
   return Status::Ok();
 }
 
 Status World::removeChain(ChainId id) {
   Impl& w = *impl_;
   if (!w.chain(id)) return badHandle("chain", id);
-  w.release(w.chains, w.freeChains, id.index);
+  w.release(w.chains, id.index);
   return Status::Ok();
 }
 
@@ -485,7 +485,7 @@ Status World::addCloth(const ClothDef& def, ClothId* out) {
   ClothState state;
   WISP_TRY(buildLocal(def, &state, buildCloth));
   Impl& w = *impl_;
-  ClothId id = w.store<ClothId>(w.cloths, w.freeCloths, std::move(state));
+  ClothId id = w.store<ClothId>(w.cloths, std::move(state));
   w.pinOwned(w.cloths[id.index], def.pinned, AnchorSlot::Owner::Cloth, id.index);
   *out = id;
   return Status::Ok();
@@ -494,7 +494,7 @@ Status World::addCloth(const ClothDef& def, ClothId* out) {
 Status World::removeCloth(ClothId id) {
   Impl& w = *impl_;
   if (!w.cloth(id)) return badHandle("cloth", id);
-  w.release(w.cloths, w.freeCloths, id.index);
+  w.release(w.cloths, id.index);
   return Status::Ok();
 }
 

@@ -57,7 +57,7 @@ Status World::addCollider(const ColliderDef& def, ColliderId* out) {
   WISP_TRY(validateColliderDef(def));
   Impl& w = *impl_;
   bool grown;
-  uint32_t slot = w.openSlot(w.colliders, w.freeColliders, &grown);
+  uint32_t slot = w.colliders.open(w.tag, &grown);
   if (grown) w.colliderPaths.reserve(w.colliders.size());
   ColliderSlot& c = w.colliders[slot];
   c.def = def;
@@ -74,8 +74,7 @@ Status World::removeCollider(ColliderId id) {
   if (!w.colliderLive(id)) return badHandle("collider", id);
   const ColliderSlot& c = w.colliders[id.index];
   if (c.def.enabled) w.wakeNear(pathOf(c.def, c.from), "a collider near it was removed");
-  w.colliders[id.index].alive = false;
-  w.freeColliders.push_back(id.index);
+  w.colliders.close(id.index);
   return Status::Ok();
 }
 
@@ -99,7 +98,7 @@ Status World::addWindZone(const WindZoneDef& def, WindZoneId* out) {
   WISP_TRY(validateWindZone(def));
   Impl& w = *impl_;
   bool grown;
-  uint32_t slot = w.openSlot(w.windZones, w.freeWindZones, &grown);
+  uint32_t slot = w.windZones.open(w.tag, &grown);
   if (grown) w.zoneFields.reserve(w.windZones.size());
   WindZoneSlot& z = w.windZones[slot];
   z.def = def;
@@ -120,9 +119,8 @@ Status World::setWindZone(WindZoneId id, const WindZoneDef& def) {
 Status World::removeWindZone(WindZoneId id) {
   Impl& w = *impl_;
   if (!w.zoneLive(id)) return badHandle("wind zone", id);
-  w.windZones[id.index].alive = false;
+  w.windZones.close(id.index);
   w.wakeAll("a wind zone was removed");
-  w.freeWindZones.push_back(id.index);
   return Status::Ok();
 }
 

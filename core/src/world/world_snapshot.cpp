@@ -76,12 +76,12 @@ template <class Ar> void visit(Ar& ar, World::Impl& w) {
     ar("settings", w.settings);
   }
   ar("accumulator", w.accumulator); ar("steps", w.steps);
-  ar("ropes", w.ropes); ar("freeRopes", w.freeRopes);
-  ar("cloths", w.cloths); ar("freeCloths", w.freeCloths);
-  ar("chains", w.chains); ar("freeChains", w.freeChains);
-  ar("anchors", w.anchors); ar("freeAnchors", w.freeAnchors);
-  ar("colliders", w.colliders); ar("freeColliders", w.freeColliders);
-  ar("windZones", w.windZones); ar("freeWindZones", w.freeWindZones);
+  ar("ropes", w.ropes.slots); ar("freeRopes", w.ropes.free);
+  ar("cloths", w.cloths.slots); ar("freeCloths", w.cloths.free);
+  ar("chains", w.chains.slots); ar("freeChains", w.chains.free);
+  ar("anchors", w.anchors.slots); ar("freeAnchors", w.anchors.free);
+  ar("colliders", w.colliders.slots); ar("freeColliders", w.colliders.free);
+  ar("windZones", w.windZones.slots); ar("freeWindZones", w.windZones.free);
 }
 
 // FNV-1a over what a binary snapshot of the world would hold, streamed (no copy): the hash sees
@@ -215,10 +215,8 @@ static Status checkSnapshot(World::Impl& w) {
     if (c.alive) WISP_TRY(validateColliderDef(c.def));
   for (const WindZoneSlot& z : w.windZones)
     if (z.alive) WISP_TRY(validateWindZone(z.def));
-  if (!indicesBelow(w.freeWindZones, w.windZones.size())) return badSnapshot("a free list is out of range");
-  if (!indicesBelow(w.freeRopes, w.ropes.size()) || !indicesBelow(w.freeCloths, w.cloths.size()) ||
-      !indicesBelow(w.freeChains, w.chains.size()) ||
-      !indicesBelow(w.freeAnchors, na) || !indicesBelow(w.freeColliders, w.colliders.size()))
+  if (!w.windZones.freeListInRange() || !w.ropes.freeListInRange() || !w.cloths.freeListInRange() ||
+      !w.chains.freeListInRange() || !w.anchors.freeListInRange() || !w.colliders.freeListInRange())
     return badSnapshot("a free list is out of range");
   if (!std::isfinite(w.accumulator)) return badSnapshot("the time accumulator is not finite");
   return Status::Ok();
@@ -230,16 +228,15 @@ static void adopt(World::Impl& w, World::Impl&& loaded) {
   const uint64_t layout = w.layoutVersion + 1;
   w = std::move(loaded);
   w.tag = tag;
-  auto restamp = [tag](uint32_t& g) { g = (tag << 20) | (g & 0xFFFFFu); };
-  for (auto& r : w.ropes) restamp(r.generation);
   for (auto& r : w.ropes) World::Impl::sizeScratch(r);
   for (auto& c : w.cloths) World::Impl::sizeScratch(c);
   for (auto& c : w.chains) World::Impl::sizeScratch(c);
-  for (auto& c : w.cloths) restamp(c.generation);
-  for (auto& c : w.chains) restamp(c.generation);
-  for (auto& a : w.anchors) restamp(a.generation);
-  for (auto& c : w.colliders) restamp(c.generation);
-  for (auto& z : w.windZones) restamp(z.generation);
+  w.ropes.restamp(tag);
+  w.cloths.restamp(tag);
+  w.chains.restamp(tag);
+  w.anchors.restamp(tag);
+  w.colliders.restamp(tag);
+  w.windZones.restamp(tag);
   w.zoneFields.reserve(w.windZones.size());
   w.anchorPaths.resize(w.anchors.size());
   w.anchorJumped.resize(w.anchors.size());
