@@ -12,6 +12,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "builders/chain_builder.h"
@@ -28,6 +29,7 @@
 #include "solver/step_context.h"
 #include "snapshot/archive.h"
 #include "validate.h"
+#include "world/kinds.h"
 #include "world/slot_store.h"
 
 namespace wisp {
@@ -59,9 +61,20 @@ struct AnchorSlot {
   Vec3 from, to;
   Vec3 prev;
   bool jump = false;   // teleportAnchor since the last step(): pinned objects are carried there
-  // The object that made it for RopeDef/ClothDef::pinned and removes it with itself.
-  enum class Owner : uint8_t { None, Rope, Cloth } ownerKind = Owner::None;
+  // The object that made it for its Def::pinned and removes it with itself: 0 = none, else
+  // 1 + its ObjectKind (the snapshot's encoding: 1 rope, 2 cloth).
+  uint8_t ownerKind = 0;
   int32_t ownerIndex = -1;
+  bool owned() const { return ownerKind != 0; }
+  ObjectKind owner() const { return static_cast<ObjectKind>(ownerKind - 1); }
+  void setOwner(ObjectKind kind, int32_t index) {
+    ownerKind = static_cast<uint8_t>(static_cast<int>(kind) + 1);
+    ownerIndex = index;
+  }
+  void clearOwner() {
+    ownerKind = 0;
+    ownerIndex = -1;
+  }
 };
 
 struct WindZoneSlot {
@@ -97,9 +110,6 @@ inline Status badHandle(const char* kind, Handle h) {
                            "} is not a live object of this world (removed, never created, or from another world)");
 }
 
-inline const char* kindName(RopeId) { return "rope"; }
-inline const char* kindName(ClothId) { return "cloth"; }
-inline const char* kindName(ChainId) { return "chain"; }
 
 inline Status badIndex(const char* what, int index, int count) {
   return Status::Error(StatusCode::OutOfRange, std::string(what) + " " + std::to_string(index) +
@@ -122,9 +132,8 @@ struct World::Impl {
   std::vector<ColliderPath> colliderPaths;
   std::vector<WindZoneField> zoneFields;
   // objects solved whole, one per work item; and big ones, solved one at a time in chunks
-  enum class Kind : uint8_t { Rope, Cloth, Chain };
   struct ObjectRef {
-    Kind kind;
+    ObjectKind kind;
     int index;
   };
   std::vector<ObjectRef> smallObjects, bigObjects;
@@ -137,27 +146,61 @@ struct World::Impl {
   uint64_t steps = 0;
   uint64_t layoutVersion = 1;
 
-  RopeState* rope(RopeId id) { return ropes.get(id); }
-  const RopeState* rope(RopeId id) const { return ropes.get(id); }
-  ClothState* cloth(ClothId id) { return cloths.get(id); }
-  const ClothState* cloth(ClothId id) const { return cloths.get(id); }
-  ChainState* chain(ChainId id) { return chains.get(id); }
-  const ChainState* chain(ChainId id) const { return chains.get(id); }
-  ChainState* object(ChainId id) { return chain(id); }
-  const ChainState* object(ChainId id) const { return chain(id); }
-  RopeState* object(RopeId id) { return rope(id); }
-  ClothState* object(ClothId id) { return cloth(id); }
-  const RopeState* object(RopeId id) const { return rope(id); }
-  const ClothState* object(ClothId id) const { return cloth(id); }
+  // f(store) for each kind's SlotStore, in the kind table's order (kinds.h).
+  template <class F>
+  void forEachKind(F&& f) {
+    forEachKindRow([&](auto row) { f(storeOf<typename decltype(row)::State>()); });
+  }
+  template <class F>
+  void forEachKind(F&& f) const {
+    forEachKindRow([&](auto row) { f(storeOf<typename decltype(row)::State>()); });
+  }
+  // f(store) for the store of kind `kind`.
+  template <class F>
+  void withKind(ObjectKind kind, F&& f) {
+    forEachKind([&](auto& store) {
+      if (rowOf(store).kind == kind) f(store);
+    });
+  }
+  template <class F>
+  void withKind(ObjectKind kind, F&& f) const {
+    forEachKind([&](const auto& store) {
+      if (rowOf(store).kind == kind) f(store);
+    });
+  }
+  template <class State>
+  static KindRow<State> rowOf(const SlotStore<State>&) { return {}; }
+  // The slots of a kind (its SlotStore member above).
+  template <class State>
+  SlotStore<State>& storeOf() {
+    if constexpr (std::is_same_v<State, RopeState>) return ropes;
+    else if constexpr (std::is_same_v<State, ClothState>) return cloths;
+    else {
+      static_assert(std::is_same_v<State, ChainState>, "a new kind needs its SlotStore here");
+      return chains;
+    }
+  }
+  template <class State>
+  const SlotStore<State>& storeOf() const { return const_cast<Impl*>(this)->storeOf<State>(); }
 
+  template <class Id>
+  auto* object(Id id) { return storeOf<typename StateOf<Id>::type>().get(id); }
+  template <class Id>
+  const auto* object(Id id) const { return storeOf<typename StateOf<Id>::type>().get(id); }
+  RopeState* rope(RopeId id) { return object(id); }
+  const RopeState* rope(RopeId id) const { return object(id); }
+  ClothState* cloth(ClothId id) { return object(id); }
+  const ClothState* cloth(ClothId id) const { return object(id); }
+  ChainState* chain(ChainId id) { return object(id); }
+  const ChainState* chain(ChainId id) const { return object(id); }
+
+  // f(object) for every live object of every kind.
   template <class F>
   void forEachObject(F&& f) {
-    for (RopeState& r : ropes)
-      if (r.alive) f(r);
-    for (ClothState& c : cloths)
-      if (c.alive) f(c);
-    for (ChainState& c : chains)
-      if (c.alive) f(c);
+    forEachKind([&](auto& store) {
+      for (auto& o : store)
+        if (o.alive) f(o);
+    });
   }
   bool anchorLive(AnchorId id) const { return anchors.live(id); }
   bool zoneLive(WindZoneId id) const { return windZones.live(id); }
@@ -169,7 +212,8 @@ struct World::Impl {
   }
   bool colliderLive(ColliderId id) const { return colliders.live(id); }
 
-  uint32_t newAnchorSlot(Vec3 p, AnchorSlot::Owner kind, int32_t owner) {
+  // An anchor at p; owned by object `owner` of `kind` when owner >= 0.
+  uint32_t newAnchorSlot(Vec3 p, ObjectKind kind, int32_t owner) {
     bool grown;
     uint32_t slot = anchors.open(tag, &grown);
     if (grown) {
@@ -179,8 +223,8 @@ struct World::Impl {
     AnchorSlot& a = anchors[slot];
     a.from = a.to = a.prev = p;
     a.jump = false;
-    a.ownerKind = kind;
-    a.ownerIndex = owner;
+    if (owner >= 0) a.setOwner(kind, owner);
+    else a.clearOwner();
     return slot;
   }
 
@@ -201,8 +245,7 @@ struct World::Impl {
         wakeLater(o, "an anchor it was pinned to was removed");
       }
     });
-    anchors[slot].ownerKind = AnchorSlot::Owner::None;
-    anchors[slot].ownerIndex = -1;
+    anchors[slot].clearOwner();
     anchors.close(slot);
   }
 
@@ -229,10 +272,10 @@ struct World::Impl {
 
   // Anchors for Def::pinned, owned by the object in `slot`.
   template <class State>
-  void pinOwned(State& o, const std::vector<int>& pinned, AnchorSlot::Owner kind, uint32_t slot) {
+  void pinOwned(State& o, const std::vector<int>& pinned, uint32_t slot) {
     for (int p : pinned) {
       if (o.anchor[p] >= 0) continue;  // listed twice
-      uint32_t a = newAnchorSlot(o.worldPosition(p), kind, static_cast<int32_t>(slot));
+      uint32_t a = newAnchorSlot(o.worldPosition(p), KindRow<State>::kind, static_cast<int32_t>(slot));
       o.anchor[p] = static_cast<int32_t>(a);
       o.invMass[p] = 0;
       o.ownedAnchors.push_back(a);
@@ -257,16 +300,15 @@ struct World::Impl {
     smallObjects.clear();
     bigObjects.clear();
     totalParticles = 0;
-    auto add = [&](Kind kind, size_t i, int count) {
-      totalParticles += count;
-      (count > kBigObject && kind != Kind::Chain ? bigObjects : smallObjects).push_back({kind, static_cast<int>(i)});
-    };
-    for (size_t i = 0; i < ropes.size(); ++i)
-      if (ropes[i].alive) add(Kind::Rope, i, ropes[i].count());
-    for (size_t i = 0; i < cloths.size(); ++i)
-      if (cloths[i].alive) add(Kind::Cloth, i, cloths[i].count());
-    for (size_t i = 0; i < chains.size(); ++i)
-      if (chains[i].alive) add(Kind::Chain, i, chains[i].count());
+    forEachKind([&](auto& store) {
+      using Row = decltype(rowOf(store));
+      for (size_t i = 0; i < store.size(); ++i) {
+        if (!store[i].alive) continue;
+        const int count = store[i].count();
+        totalParticles += count;
+        (count > kBigObject && Row::splitsBig ? bigObjects : smallObjects).push_back({Row::kind, static_cast<int>(i)});
+      }
+    });
     colliderPaths.reserve(colliders.size());
     listsVersion = layoutVersion;
   }
@@ -290,18 +332,8 @@ struct World::Impl {
   }
   // The object as created, at rest, with its pinned particles on their anchors (a chain: its rest
   // pose on the current root). The reset API and containment both use it.
-  void resetToRest(RopeState& r) {
-    r.resetParticles();
-    r.rest = r.initialRest;  // undo plastic creep
-    computeBendRest(r);
-    putPinsOnAnchors(r);
-  }
-  void resetToRest(ClothState& c) {
-    c.resetParticles();
-    putPinsOnAnchors(c);
-    c.computeNormals();
-  }
-  void resetToRest(ChainState& c) { poseChainAtRest(c); }
+  template <class State>
+  void resetToRest(State& o) { KindRow<State>::resetToRest(*this, o); }
   // RopeParams/ClothParams::maxSpeed (0 = none): particles faster than it are slowed to it, at
   // the end of a frame. Returns the fastest speed found when it clipped, else 0. Squared speeds
   // are compared, so nothing changes (not a bit) while every particle is under the cap.

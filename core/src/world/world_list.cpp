@@ -6,9 +6,10 @@ namespace wisp {
 
 void World::objects(WorldObjects* out) const {
   const Impl& w = *impl_;
-  w.ropes.liveIds(&out->ropes);
-  w.cloths.liveIds(&out->cloths);
-  w.chains.liveIds(&out->chains);
+  w.forEachKind([&](const auto& objects) {
+    using Row = decltype(w.rowOf(objects));
+    objects.liveIds(&(out->*Row::ids));
+  });
   w.anchors.liveIds(&out->anchors);
   w.colliders.liveIds(&out->colliders);
   w.windZones.liveIds(&out->windZones);

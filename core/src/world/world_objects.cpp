@@ -65,7 +65,7 @@ Status World::addRope(const RopeDef& def, RopeId* out) {
   WISP_TRY(buildLocal(def, &state, buildRope));
   Impl& w = *impl_;
   RopeId id = w.storeRope(std::move(state));
-  w.pinOwned(w.ropes[id.index], def.pinned, AnchorSlot::Owner::Rope, id.index);
+  w.pinOwned(w.ropes[id.index], def.pinned, id.index);
   *out = id;
   return Status::Ok();
 }
@@ -486,7 +486,7 @@ Status World::addCloth(const ClothDef& def, ClothId* out) {
   WISP_TRY(buildLocal(def, &state, buildCloth));
   Impl& w = *impl_;
   ClothId id = w.store<ClothId>(w.cloths, std::move(state));
-  w.pinOwned(w.cloths[id.index], def.pinned, AnchorSlot::Owner::Cloth, id.index);
+  w.pinOwned(w.cloths[id.index], def.pinned, id.index);
   *out = id;
   return Status::Ok();
 }

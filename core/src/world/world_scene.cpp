@@ -7,7 +7,7 @@ namespace wisp {
 
 Status World::addAnchor(Vec3 position, AnchorId* out) {
   WISP_TRY(checkFiniteVec("anchor position", position));
-  uint32_t slot = impl_->newAnchorSlot(position, AnchorSlot::Owner::None, -1);
+  uint32_t slot = impl_->newAnchorSlot(position, ObjectKind::Rope, -1);
   out->index = slot;
   out->generation = impl_->anchors[slot].generation;
   return Status::Ok();
@@ -17,11 +17,11 @@ Status World::removeAnchor(AnchorId id) {
   Impl& w = *impl_;
   if (!w.anchorLive(id)) return badHandle("anchor", id);
   const AnchorSlot& slot = w.anchors[id.index];
-  if (slot.ownerKind != AnchorSlot::Owner::None) {
-    auto& owned = slot.ownerKind == AnchorSlot::Owner::Rope ? w.ropes[slot.ownerIndex].ownedAnchors
-                                                             : w.cloths[slot.ownerIndex].ownedAnchors;
-    owned.erase(std::remove(owned.begin(), owned.end(), id.index), owned.end());
-  }
+  if (slot.owned())  // made for its owner's Def::pinned: the owner no longer removes it
+    w.withKind(slot.owner(), [&](auto& objects) {
+      auto& owned = objects[slot.ownerIndex].ownedAnchors;
+      owned.erase(std::remove(owned.begin(), owned.end(), id.index), owned.end());
+    });
   w.freeAnchorSlot(id.index);
   return Status::Ok();
 }

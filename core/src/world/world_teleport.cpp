@@ -129,26 +129,28 @@ void World::Impl::resolveTeleports(bool detect) {
       for (int32_t i : *list) anchorJumped[o.anchor[i]] = 1;
     any = true;
   };
-  if (detect) {
-    for (const RopeState& r : ropes)
-      if (r.alive) mark(r, r.params.teleportDistance, r.params.teleportAngle);
-    for (const ClothState& c : cloths)
-      if (c.alive) mark(c, c.params.teleportDistance, c.params.teleportAngle);
-  }
+  // only kinds that hang on anchors (a chain's teleport thresholds are its root's: chain_solver.cpp)
+  if (detect)
+    forEachKind([&](const auto& objects) {
+      if constexpr (decltype(rowOf(objects))::anchorable)
+        for (const auto& o : objects)
+          if (o.alive) mark(o, o.params.teleportDistance, o.params.teleportAngle);
+    });
   if (!any) return;
-  auto carryAll = [&](auto& objects, ObjectKind kind, const char* name) {
-    for (size_t i = 0; i < objects.size(); ++i) {
-      auto& o = objects[i];
-      if (!o.alive || !o.activity.enabled || !pinnedToJumped(o, anchorJumped)) continue;
-      if (o.activity.sleeping) wakeLater(o, "its anchors were teleported");
-      localize(o);  // an object with an origin of its own lands on its anchors in its frame
-      if (!carryOntoAnchors(o, anchorsOf(o))) continue;
-      report(WorldEvent::Type::Teleported, kind, static_cast<uint32_t>(i), o.generation,
-             std::string(name) + " " + std::to_string(i) + " was carried rigidly onto anchors that jumped");
+  forEachKind([&](auto& objects) {
+    using Row = decltype(rowOf(objects));
+    if constexpr (Row::anchorable) {
+      for (size_t i = 0; i < objects.size(); ++i) {
+        auto& o = objects[i];
+        if (!o.alive || !o.activity.enabled || !pinnedToJumped(o, anchorJumped)) continue;
+        if (o.activity.sleeping) wakeLater(o, "its anchors were teleported");
+        localize(o);  // an object with an origin of its own lands on its anchors in its frame
+        if (!carryOntoAnchors(o, anchorsOf(o))) continue;
+        report(WorldEvent::Type::Teleported, Row::kind, static_cast<uint32_t>(i), o.generation,
+               std::string(Row::name) + " " + std::to_string(i) + " was carried rigidly onto anchors that jumped");
+      }
     }
-  };
-  carryAll(ropes, ObjectKind::Rope, "rope");
-  carryAll(cloths, ObjectKind::Cloth, "cloth");
+  });
   for (size_t i = 0; i < anchors.size(); ++i)
     if (anchorJumped[i]) anchorPaths[i].from = anchorPaths[i].to;
 }
