@@ -165,11 +165,7 @@ void poseChainAtRest(ChainState& c) {
     c.pz[j] = c.oz[j] = c.qz[j] = p.z;
     c.vx[j] = c.vy[j] = c.vz[j] = 0;
     c.simRotation[j] = q;
-    const Quat& l = c.target(j);
-    float* w = &c.worldRotations[4 * j];
-    float* lo = &c.localRotations[4 * j];
-    w[0] = q.x; w[1] = q.y; w[2] = q.z; w[3] = q.w;
-    lo[0] = l.x; lo[1] = l.y; lo[2] = l.z; lo[3] = l.w;
+    c.writeJointRotations(j, q, c.target(j));
   }
   c.rootFrom = c.rootPrev = c.rootTo;
   c.spaceFrom = c.spacePrev = c.spaceTo;

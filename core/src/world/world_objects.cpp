@@ -2,6 +2,7 @@
 #include "world/world_impl.h"
 
 #include "memory/budget.h"
+#include "particles/rigid_motion.h"
 #include "snapshot/fields.h"
 
 namespace wisp {
@@ -259,16 +260,10 @@ Status teleportOf(World::Impl& w, Id id, const Transform& delta, Vec3 pivot) {
   WISP_TRY(checkFiniteVec("teleport translation", delta.position));
   WISP_TRY(checkQuat("teleport rotation", delta.rotation));
   WISP_TRY(checkFiniteVec("teleport pivot", pivot));
-  pivot = toLocal(pivot, r->origin);
-  Quat q = normalize(delta.rotation);
-  for (int i = 0; i < r->count(); ++i) {
-    Vec3 x = pivot + rotate(q, Vec3{r->px[i], r->py[i], r->pz[i]} - pivot) + delta.position;
-    Vec3 o = pivot + rotate(q, Vec3{r->ox[i], r->oy[i], r->oz[i]} - pivot) + delta.position;
-    Vec3 v = rotate(q, Vec3{r->vx[i], r->vy[i], r->vz[i]});
-    r->px[i] = x.x; r->py[i] = x.y; r->pz[i] = x.z;
-    r->ox[i] = o.x; r->oy[i] = o.y; r->oz[i] = o.z;
-    r->vx[i] = v.x; r->vy[i] = v.y; r->vz[i] = v.z;
-  }
+  const RigidMotion m = turnAboutThenShift(normalize(delta.rotation), toLocal(pivot, r->origin), delta.position);
+  movePoints(m, 0, r->count(), r->px.data(), r->py.data(), r->pz.data());
+  movePoints(m, 0, r->count(), r->ox.data(), r->oy.data(), r->oz.data());
+  turnVectors(m, 0, r->count(), r->vx.data(), r->vy.data(), r->vz.data());
   r->writeOutput(0, r->count());
   wakeLater(*r, "it was teleported");
   return Status::Ok();
@@ -368,29 +363,25 @@ Status World::teleportChain(ChainId id, const Transform& root) {
   // carry the chain from its current root pose, whole: shape and velocities turn with it
   Transform from = c->rootFrom;
   Quat q = mul(to.rotation, conjugate(from.rotation));
-  for (int j = 0; j < c->joints(); ++j) {
-    Vec3 p = to.position + rotate(q, Vec3{c->px[j], c->py[j], c->pz[j]} - from.position);
-    Vec3 o = to.position + rotate(q, Vec3{c->ox[j], c->oy[j], c->oz[j]} - from.position);
-    Vec3 t = to.position + rotate(q, Vec3{c->qx[j], c->qy[j], c->qz[j]} - from.position);  // VRM's tail
-    Vec3 v = rotate(q, Vec3{c->vx[j], c->vy[j], c->vz[j]});
-    c->px[j] = p.x; c->py[j] = p.y; c->pz[j] = p.z;
-    c->qx[j] = t.x; c->qy[j] = t.y; c->qz[j] = t.z;
-    c->ox[j] = o.x; c->oy[j] = o.y; c->oz[j] = o.z;
-    c->vx[j] = v.x; c->vy[j] = v.y; c->vz[j] = v.z;
+  const RigidMotion m = fromPoseTo(q, from.position, to.position);
+  const int n = c->joints();
+  movePoints(m, 0, n, c->px.data(), c->py.data(), c->pz.data());
+  movePoints(m, 0, n, c->ox.data(), c->oy.data(), c->oz.data());
+  movePoints(m, 0, n, c->qx.data(), c->qy.data(), c->qz.data());  // VRM's tail
+  turnVectors(m, 0, n, c->vx.data(), c->vy.data(), c->vz.data());
+  for (int j = 0; j < n; ++j) {
     c->simRotation[j] = normalize(mul(q, c->simRotation[j]));
     // the outputs move with the root too (they may be blended with the animation: physics weight)
-    float* wr = &c->worldRotations[4 * j];
-    const Quat wq = normalize(mul(q, Quat{wr[0], wr[1], wr[2], wr[3]}));
-    wr[0] = wq.x; wr[1] = wq.y; wr[2] = wq.z; wr[3] = wq.w;
+    c->writeJointRotations(j, normalize(mul(q, c->worldRotationOut(j))), c->localRotationOut(j));
     // outputs are in world coordinates, the root poses relative to the chain's origin
     const Vec3 outLocal = toLocal(Vec3{c->out[3 * j], c->out[3 * j + 1], c->out[3 * j + 2]}, c->origin);
-    const Vec3 out = toWorld(to.position + rotate(q, outLocal - from.position), c->origin);
+    const Vec3 out = toWorld(m.point(outLocal), c->origin);
     c->out[3 * j] = out.x; c->out[3 * j + 1] = out.y; c->out[3 * j + 2] = out.z;
   }
   c->rootFrom = c->rootTo = c->rootPrev = to;
   if (c->ownSpace) {
     Transform s = c->spaceTo;
-    c->spaceFrom = c->spaceTo = c->spacePrev = {to.position + rotate(q, s.position - from.position), normalize(mul(q, s.rotation))};
+    c->spaceFrom = c->spaceTo = c->spacePrev = {m.point(s.position), normalize(mul(q, s.rotation))};
   } else {
     c->spaceFrom = c->spaceTo = c->spacePrev = to;
   }

@@ -4,6 +4,7 @@
 // anchor moved 100 m would otherwise leave at 6,000 m/s).
 #include "math/quat.h"
 #include "math/trig.h"
+#include "particles/rigid_motion.h"
 #include "world/world_impl.h"
 
 namespace wisp {
@@ -85,19 +86,11 @@ bool carryOntoAnchors(Particles& o, const AnchorPath* paths) {
     }
   }
   if (!turn && shift.x == 0.0f && shift.y == 0.0f && shift.z == 0.0f) return false;
-  for (int i = 0; i < o.count(); ++i) {
-    Vec3 x = at(o, i), p{o.ox[i], o.oy[i], o.oz[i]}, v{o.vx[i], o.vy[i], o.vz[i]};
-    if (turn) {
-      x = x0 + rotate(q, x - x0);
-      p = x0 + rotate(q, p - x0);
-      v = rotate(q, v);
-    }
-    x = x + shift;
-    p = p + shift;
-    o.px[i] = x.x; o.py[i] = x.y; o.pz[i] = x.z;
-    o.ox[i] = p.x; o.oy[i] = p.y; o.oz[i] = p.z;
-    o.vx[i] = v.x; o.vy[i] = v.y; o.vz[i] = v.z;
-  }
+  RigidMotion m = turnAboutThenShift(q, x0, shift);
+  m.turn = turn;
+  movePoints(m, 0, o.count(), o.px.data(), o.py.data(), o.pz.data());
+  movePoints(m, 0, o.count(), o.ox.data(), o.oy.data(), o.oz.data());
+  turnVectors(m, 0, o.count(), o.vx.data(), o.vy.data(), o.vz.data());
   o.writeOutput(0, o.count());
   return true;
 }
