@@ -128,18 +128,7 @@ void World::Impl::debugCheck() {
 World::World(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 World::~World() = default;
 
-Status World::validate(const WorldSettings& s) {
-  WISP_TRY(checkFiniteVec("WorldSettings.gravity", s.gravity));
-  if (length(s.gravity) > 1e4f) return Status::Error(StatusCode::InvalidArgument, "WorldSettings.gravity must be at most 10000 m/s^2 long (got " + formatVec(s.gravity) + ")");
-  WISP_TRY(checkRange("WorldSettings.fixedDt", s.fixedDt, 1e-5, 0.1));
-  WISP_TRY(checkRange("WorldSettings.substeps", s.substeps, 1, 128));
-  WISP_TRY(checkRange("WorldSettings.iterations", s.iterations, 1, 64));
-  WISP_TRY(checkRange("WorldSettings.maxFrameDt", s.maxFrameDt, s.fixedDt, 1000 * s.fixedDt));
-  if (s.rejectFrameDt != 0) WISP_TRY(checkRange("WorldSettings.rejectFrameDt (0 = off)", s.rejectFrameDt, s.maxFrameDt, 3600));
-  WISP_TRY(checkRange("WorldSettings.threads", s.threads, 0, 64));
-  WISP_TRY(validateWind(s.wind));
-  return Status::Ok();
-}
+Status World::validate(const WorldSettings& s) { return validateWorldSettings(s); }
 
 Status World::create(const WorldSettings& settings, std::unique_ptr<World>* out) {
   WISP_TRY(validate(settings));

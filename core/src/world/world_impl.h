@@ -25,7 +25,7 @@
 #include "jobs/job_pool.h"
 #include "math/vec3.h"
 #include "math/wide.h"
-#include "particles/rope_state.h"
+#include "rope/rope_state.h"
 #include "solver/step_context.h"
 #include "snapshot/archive.h"
 #include "validate.h"

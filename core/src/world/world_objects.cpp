@@ -328,11 +328,6 @@ Status World::chainJointCount(ChainId id, int* out) const {
   return Status::Ok();
 }
 
-// Literal names: building them would allocate on every call of a per-frame setter.
-static Status checkTransform(const char* positionName, const char* rotationName, const Transform& t) {
-  WISP_TRY(checkFiniteVec(positionName, t.position));
-  return checkQuat(rotationName, t.rotation);
-}
 
 Status World::setChainRoot(ChainId id, const Transform& root, float scale) {
   ChainState* c = impl_->chain(id);
