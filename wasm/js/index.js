@@ -451,7 +451,7 @@ export class World {
     if (n.eventCount() === 0) return NO_EVENTS;
     return n.events().map((e) => ({
       type: EVENT_TYPES[e.type],
-      kind: OBJECT_KINDS[e.kind],
+      kind: kindName(this.#m, e.kind),
       object: [...this.#objects].find((o) => !o.disposed && o._kindCode === e.kind && o._rawId === e.id) ?? null,
       message: e.message,
     }));
@@ -515,7 +515,9 @@ export class World {
 }
 
 const NO_EVENTS = Object.freeze([]);
-const OBJECT_KINDS = ['rope', 'cloth', 'chain'];
+// Object kinds as the core numbers them: its kind table, exported as the module's ObjectKind enum.
+const kindCode = (module, name) => module.ObjectKind[name].value;
+const kindName = (module, code) => Object.keys(module.ObjectKind).find((k) => module.ObjectKind[k]?.value === code);
 const EVENT_TYPES = ['reset', 'invariant', 'speed-clamped', 'teleport', 'sleep', 'wake'];
 
 class Handle {
@@ -619,7 +621,7 @@ const CLOTH_CALLS = {
 };
 
 export class Rope extends Body {
-  get _kindCode() { return 0; }
+  get _kindCode() { return kindCode(this._world._module, 'rope'); }
   /** @internal */ _calls() { return ROPE_CALLS; }
   /** Particle positions, x y z per particle: an output array (views.js), refreshed by every step; replaced when the rope is cut. */
   get positions() { return this._view(ROPE_POSITIONS); }
@@ -648,7 +650,7 @@ export class Rope extends Body {
 
 export class Cloth extends Body {
   #normals = null; #indices = null;
-  get _kindCode() { return 1; }
+  get _kindCode() { return kindCode(this._world._module, 'cloth'); }
   /** @internal */ _calls() { return CLOTH_CALLS; }
   /** Vertex positions, x y z per particle: an output array (views.js). */
   get positions() { return this._view(CLOTH_POSITIONS); }
@@ -805,7 +807,7 @@ function scratchOf(m) {
  */
 export class Chain extends Handle {
   #views = [null, null, null];
-  get _kindCode() { return 2; }
+  get _kindCode() { return kindCode(this._world._module, 'chain'); }
   #viewOf(k, ptr, width) {
     this._alive();
     if (this.#views[k] === null) this.#views[k] = new OutputView(this, ptr, width);
