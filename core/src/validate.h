@@ -3,11 +3,14 @@
 #pragma once
 #include <string>
 
+#include "wisp/chain.h"
+#include "wisp/cloth.h"
 #include "wisp/collider.h"
 #include "wisp/rope.h"
 #include "wisp/status.h"
 #include "wisp/types.h"
 #include "wisp/wind.h"
+#include "wisp/world.h"
 
 namespace wisp {
 
@@ -18,10 +21,21 @@ Status checkFinite(const char* name, double v);
 Status checkRange(const char* name, double v, double lo, double hi);  // inclusive
 Status checkFiniteVec(const char* name, Vec3 v);
 Status checkQuat(const char* name, Quat q);  // finite and not zero length
+// A finite position and a usable rotation. Literal names: building them would allocate on every
+// call of a per-frame setter.
+Status checkTransform(const char* positionName, const char* rotationName, const Transform& t);
+
+// Every parameter struct's checks live here (the bindings and JavaScript check types only).
+Status validateWorldSettings(const WorldSettings& s);
 
 Status validateRopeParams(const RopeParams& p);
-// sleepSpeed, sleepTime and updateEvery of `kind` ("RopeParams", ...), shared by every object kind.
-Status validateActivityParams(const char* kind, float sleepSpeed, float sleepTime, int32_t updateEvery);
+Status validateClothParams(const ClothParams& p);
+// The base values and the curves (not the per-joint products: see resolveChainParams).
+Status validateChainParams(const ChainParams& p);
+// The parameters every object kind has: teleportDistance, teleportAngle, sleepSpeed, sleepTime and
+// updateEvery of `kind` ("RopeParams", ...).
+Status validateObjectParams(const char* kind, float teleportDistance, float teleportAngle, float sleepSpeed,
+                            float sleepTime, int32_t updateEvery);
 Status validateWind(const WindSettings& w);
 Status validateColliderDef(const ColliderDef& d);
 Status validateWindZone(const WindZoneDef& d);

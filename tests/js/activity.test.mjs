@@ -70,4 +70,18 @@ for (const [name, wisp] of Object.entries(builds)) {
     assert.equal(rope.params.updateEvery, 1);
     world.dispose();
   });
+
+  test(`${name}: object kinds are the core's codes; an unknown code is an error, not a chain`, () => {
+    const world = wisp.createWorld({});
+    const kinds = wisp.module.ObjectKind;
+    assert.deepEqual([kinds.rope.value, kinds.cloth.value, kinds.chain.value], [0, 1, 2], 'the snapshot and events use these');
+    const chain = world.addChain({ points: [0, 2, 0, 0, 1.9, 0, 0, 1.8, 0] });
+    assert.notEqual(world._native.setEnabled(7, chain._id, false), 0);
+    assert.match(world._native.lastError(), /object kind 7 is not a kind of this build/);
+    assert.equal(chain.enabled, true, 'changed nothing');
+    world.injectFault(chain, 1);
+    world.step(1 / 60);
+    assert.deepEqual(world.events().map((e) => [e.type, e.kind, e.object === chain]), [['reset', 'chain', true]]);
+    world.dispose();
+  });
 }

@@ -5,6 +5,7 @@ import { readPose, readMatrix, callPose, IDENTITY, POSE_CHAIN_ROOT, POSE_CHAIN_S
 import { Handle } from './handle.js';
 import { OutputArrays } from './views.js';
 import { addActivity } from './activity.js';
+import { kindCode } from './kinds.js';
 
 // Where each output array's floats live (views.js); constants, so reading a view makes no closure.
 const CHAIN_POSITIONS = (n, id) => n.chainPositionsPtr(id);
@@ -18,7 +19,7 @@ const CHAIN_LOCAL_ROTATIONS = (n, id) => n.chainLocalRotationsPtr(id);
  */
 export class Chain extends Handle {
   #outputs = new OutputArrays(this, 3);
-  get _kindCode() { return 2; }
+  get _kindCode() { return kindCode(this._world._module, 'chain'); }
   /** Number of joints, with the end tip if endLength > 0. */
   get count() { return this._world._native.chainJointCount(this._id); }
   get positions() { return this.#outputs.get(0, CHAIN_POSITIONS, 3); }

@@ -4,6 +4,7 @@ import { CLOTH_PARAMS } from './options.js';
 import { memoryBuffer } from './views.js';
 import { Body } from './body.js';
 import { addActivity } from './activity.js';
+import { kindCode } from './kinds.js';
 
 // Where each output array's floats live (views.js); constants, so reading a view makes no closure.
 const CLOTH_POSITIONS = (n, id) => n.clothPositionsPtr(id);
@@ -16,7 +17,7 @@ const CLOTH_CALLS = {
 
 export class Cloth extends Body {
   #indices = null;
-  get _kindCode() { return 1; }
+  get _kindCode() { return kindCode(this._world._module, 'cloth'); }
   /** @internal */ _calls() { return CLOTH_CALLS; }
   /** Vertex positions, x y z per particle: an output array (views.js). */
   get positions() { return this._output(0, CLOTH_POSITIONS); }

@@ -14,7 +14,7 @@
 // The pieces: loader.js (finding and starting the WebAssembly build), wisp.js (the loaded module),
 // world.js, one file per kind of object (rope.js, cloth.js, chain.js, anchor.js, collider.js,
 // wind-zone.js, with body.js, handle.js and activity.js for what they share), args.js and
-// options.js (argument checks and option tables), pose.js (pose math), heap.js, views.js (output
+// options.js (argument checks and option tables), kinds.js (object kind codes), pose.js (pose math), heap.js, views.js (output
 // arrays), error.js, test-hooks.js (what only the self-test build has).
 
 import { loadModule } from './loader.js';

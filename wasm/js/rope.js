@@ -3,6 +3,7 @@ import { int, objectArg, pick } from './args.js';
 import { ROPE_PARAMS } from './options.js';
 import { Body } from './body.js';
 import { addActivity } from './activity.js';
+import { kindCode } from './kinds.js';
 
 // Where each output array's floats live (views.js); constants, so reading a view makes no closure.
 const ROPE_POSITIONS = (n, id) => n.ropePositionsPtr(id);
@@ -13,7 +14,7 @@ const ROPE_CALLS = {
 };
 
 export class Rope extends Body {
-  get _kindCode() { return 0; }
+  get _kindCode() { return kindCode(this._world._module, 'rope'); }
   /** @internal */ _calls() { return ROPE_CALLS; }
   /** Particle positions, x y z per particle: an output array (views.js), refreshed by every step; replaced when the rope is cut. */
   get positions() { return this._output(0, ROPE_POSITIONS); }

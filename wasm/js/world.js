@@ -10,6 +10,7 @@ import { Rope } from './rope.js';
 import { Cloth } from './cloth.js';
 import { Chain } from './chain.js';
 import { Anchor } from './anchor.js';
+import { kindName } from './kinds.js';
 import { Collider } from './collider.js';
 import { WindZone, zoneArg } from './wind-zone.js';
 
@@ -262,7 +263,7 @@ export class World {
     if (n.eventCount() === 0) return NO_EVENTS;
     return n.events().map((e) => ({
       type: EVENT_TYPES[e.type],
-      kind: OBJECT_KINDS[e.kind],
+      kind: kindName(this.#m, e.kind),
       object: [...this.#objects].find((o) => !o.disposed && o._kindCode === e.kind && o._rawId === e.id) ?? null,
       message: e.message,
     }));
@@ -327,5 +328,4 @@ export class World {
 }
 
 const NO_EVENTS = Object.freeze([]);
-const OBJECT_KINDS = ['rope', 'cloth', 'chain'];
 const EVENT_TYPES = ['reset', 'invariant', 'speed-clamped', 'teleport', 'sleep', 'wake'];

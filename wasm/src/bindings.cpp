@@ -17,6 +17,7 @@
 #include "jobs/job_pool.h"
 #include "math/wide.h"
 #include "wisp/world.h"
+#include "world/kinds.h"
 #include "js_archive.h"
 
 using emscripten::val;
@@ -451,22 +452,19 @@ class WorldBinding {
   }
   int eventCount() const { return static_cast<int>(world_->events().size()); }
   int injectFault(int kind, double id, int particle) {
-    switch (kind) {
-      case 0: return check(world_->injectFault(decode<RopeId>(id), particle));
-      case 1: return check(world_->injectFault(decode<ClothId>(id), particle));
-      default: return check(world_->injectFault(decode<ChainId>(id), particle));
-    }
+    return byKind(kind, id, [&](auto h) { return world_->injectFault(h, particle); });
   }
 
-  // Activity (World::setEnabled / wake / activity), by kind as injectFault: no allocation, so
-  // a game may switch objects every frame.
+  // f(id) with the id decoded as the kind whose ObjectKind code is `kind` (the kind table, also
+  // exported as ObjectKind): no allocation, so a game may switch objects every frame.
   template <class F>
   int byKind(int kind, double id, F&& f) {
-    switch (kind) {
-      case 0: return check(f(decode<RopeId>(id)));
-      case 1: return check(f(decode<ClothId>(id)));
-      default: return check(f(decode<ChainId>(id)));
-    }
+    int result = -1;
+    forEachKindRow([&](auto row) {
+      if (static_cast<int>(row.kind) == kind) result = check(f(decode<typename decltype(row)::Id>(id)));
+    });
+    if (result >= 0) return result;
+    return check(Status::Error(StatusCode::InvalidArgument, "object kind " + std::to_string(kind) + " is not a kind of this build"));
   }
   int setEnabled(int kind, double id, bool on) { return byKind(kind, id, [&](auto h) { return world_->setEnabled(h, on); }); }
   int wake(int kind, double id) { return byKind(kind, id, [&](auto h) { return world_->wake(h); }); }
@@ -564,6 +562,9 @@ EMSCRIPTEN_BINDINGS(wisp) {
   function("maxThreads", &maxThreads);
   function("threadsAvailable", &threadsAvailable);
   function("simdEnabled", &simdEnabled);
+  // The kind table's codes and names (ObjectKind.rope.value == 0, ...), which JavaScript uses.
+  emscripten::enum_<wisp::ObjectKind> kinds("ObjectKind");
+  wisp::forEachKindRow([&](auto row) { kinds.value(row.name, row.kind); });
   class_<WorldBinding>("World")
       .constructor<>()
       .function("configure", &WorldBinding::configure)

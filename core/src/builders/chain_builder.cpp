@@ -14,19 +14,6 @@ namespace {
 
 Status invalid(std::string m) { return Status::Error(StatusCode::InvalidArgument, std::move(m)); }
 
-Status checkCurve(const char* name, const Curve& curve) {
-  if (curve.size() > 64) return invalid(std::string(name) + " has " + std::to_string(curve.size()) + " keys (at most 64)");
-  for (size_t k = 0; k < curve.size(); ++k) {
-    const std::string key = std::string(name) + "[" + std::to_string(k) + "]";
-    WISP_TRY(checkRange((key + ".t").c_str(), curve[k].t, 0, 1));
-    WISP_TRY(checkRange((key + ".value").c_str(), curve[k].value, -1e6, 1e6));
-    if (k > 0 && !(curve[k].t > curve[k - 1].t))
-      return invalid(key + ".t must be greater than the previous key's t (got " + formatValue(curve[k].t) +
-                     " after " + formatValue(curve[k - 1].t) + ")");
-  }
-  return Status::Ok();
-}
-
 }  // namespace
 
 float evaluateCurve(const Curve& curve, float t) {
@@ -41,48 +28,6 @@ float evaluateCurve(const Curve& curve, float t) {
   return a.value + (b.value - a.value) * u;
 }
 
-Status validateChainParams(const ChainParams& p) {
-  int mode = static_cast<int>(p.mode), space = static_cast<int>(p.space);
-  if (mode < 0 || mode > 1) return invalid("ChainParams.mode must be wisp or vrm (got " + std::to_string(mode) + ")");
-  if (space < 0 || space > 1) return invalid("ChainParams.space must be world or relative (got " + std::to_string(space) + ")");
-  WISP_TRY(checkRange("ChainParams.damping", p.damping, 0, 1e4));
-  WISP_TRY(checkRange("ChainParams.stiffness", p.stiffness, 0, 1e4));
-  WISP_TRY(checkRange("ChainParams.elasticity", p.elasticity, 0, 1));
-  WISP_TRY(checkRange("ChainParams.inertia", p.inertia, 0, 1));
-  WISP_TRY(checkRange("ChainParams.gravityScale", p.gravityScale, -100, 100));
-  WISP_TRY(checkFiniteVec("ChainParams.gravity", p.gravity));
-  if (length(p.gravity) > 1e4f) return invalid("ChainParams.gravity must be at most 10000 m/s^2 long (got " + formatVec(p.gravity) + ")");
-  WISP_TRY(checkFiniteVec("ChainParams.externalForce", p.externalForce));
-  if (length(p.externalForce) > 1e4f)
-    return invalid("ChainParams.externalForce must be at most 10000 m/s^2 long (got " + formatVec(p.externalForce) + ")");
-  WISP_TRY(checkRange("ChainParams.drag", p.drag, 0, 1e4));
-  WISP_TRY(checkRange("ChainParams.radius", p.radius, 0, 10));
-  WISP_TRY(checkRange("ChainParams.limitAngle", p.limitAngle, 0, 3.1416));
-  WISP_TRY(checkFiniteVec("ChainParams.hingeAxis", p.hingeAxis));
-  if (p.hinge && !(lengthSq(p.hingeAxis) > 1e-12f)) return invalid("ChainParams.hingeAxis must not be zero when hinge is on");
-  WISP_TRY(checkRange("ChainParams.spaceInertia", p.spaceInertia, 0, 1));
-  WISP_TRY(checkRange("ChainParams.teleportDistance", p.teleportDistance, 0, 1e6));
-  WISP_TRY(checkRange("ChainParams.teleportAngle", p.teleportAngle, 0, 3.1416));
-  WISP_TRY(validateActivityParams("ChainParams", p.sleepSpeed, p.sleepTime, p.updateEvery));
-  WISP_TRY(checkRange("ChainParams.warmupSteps", p.warmupSteps, 0, 10000));
-  WISP_TRY(checkRange("ChainParams.maxDistance", p.maxDistance, 0, 1e3));
-  WISP_TRY(checkCurve("ChainParams.maxDistanceCurve", p.maxDistanceCurve));
-  WISP_TRY(checkCurve("ChainParams.dampingCurve", p.dampingCurve));
-  WISP_TRY(checkCurve("ChainParams.stiffnessCurve", p.stiffnessCurve));
-  WISP_TRY(checkCurve("ChainParams.elasticityCurve", p.elasticityCurve));
-  WISP_TRY(checkCurve("ChainParams.inertiaCurve", p.inertiaCurve));
-  WISP_TRY(checkCurve("ChainParams.gravityCurve", p.gravityCurve));
-  WISP_TRY(checkCurve("ChainParams.externalForceCurve", p.externalForceCurve));
-  WISP_TRY(checkCurve("ChainParams.radiusCurve", p.radiusCurve));
-  WISP_TRY(checkCurve("ChainParams.limitAngleCurve", p.limitAngleCurve));
-  WISP_TRY(checkFiniteVec("ChainParams.backstopNormal", p.backstopNormal));
-  if (p.backstop && !(lengthSq(p.backstopNormal) > 1e-12f))
-    return invalid("ChainParams.backstopNormal must not be zero when backstop is on (got " + formatVec(p.backstopNormal) + ")");
-  WISP_TRY(checkRange("ChainParams.backstopDistance", p.backstopDistance, 0, 1e3));
-  WISP_TRY(checkRange("ChainParams.backstopRadius", p.backstopRadius, 0, 1e3));
-  WISP_TRY(checkCurve("ChainParams.backstopCurve", p.backstopCurve));
-  return Status::Ok();
-}
 
 Status validateChainBoost(const ChainBoost& b) {
   WISP_TRY(checkRange("boostChain: stiffness", b.stiffness, 0, 100));
@@ -180,11 +125,7 @@ void poseChainAtRest(ChainState& c) {
     c.pz[j] = c.oz[j] = c.qz[j] = p.z;
     c.vx[j] = c.vy[j] = c.vz[j] = 0;
     c.simRotation[j] = q;
-    const Quat& l = c.target(j);
-    float* w = &c.worldRotations[4 * j];
-    float* lo = &c.localRotations[4 * j];
-    w[0] = q.x; w[1] = q.y; w[2] = q.z; w[3] = q.w;
-    lo[0] = l.x; lo[1] = l.y; lo[2] = l.z; lo[3] = l.w;
+    c.writeJointRotations(j, q, c.target(j));
   }
   c.rootFrom = c.rootPrev = c.rootTo;
   c.spaceFrom = c.spacePrev = c.spaceTo;

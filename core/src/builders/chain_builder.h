@@ -9,8 +9,6 @@ namespace wisp {
 
 constexpr int kMaxChainJoints = 1024;
 
-// Checks the base values and the curves (not the per-joint products: see resolveChainParams).
-Status validateChainParams(const ChainParams& p);
 // Each multiplier in [0, 100] (World::boostChain).
 Status validateChainBoost(const ChainBoost& b);
 // Fills the per-joint arrays of `c` from `p` and `c.along`; an error (naming the joint) if a

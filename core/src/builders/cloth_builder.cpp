@@ -84,30 +84,6 @@ float cotangent(Vec3 a, Vec3 b) {
 
 }  // namespace
 
-Status validateClothParams(const ClothParams& p) {
-  WISP_TRY(checkRange("ClothParams.radius", p.radius, 0, 10));
-  WISP_TRY(checkRange("ClothParams.stretchCompliance", p.stretchCompliance, 0, 1e3));
-  WISP_TRY(checkRange("ClothParams.shearCompliance", p.shearCompliance, 0, 1e3));
-  // An infinitely stiff bend locks a cloth with inextensible edges into a plate that jitters
-  // (energy grew at 1e-6 with 8 substeps, measured); 1e-5 is the stiffest measured stable.
-  WISP_TRY(checkRange("ClothParams.bendCompliance", p.bendCompliance, 1e-5, 1e6));
-  WISP_TRY(checkRange("ClothParams.tetherSlack", p.tetherSlack, 0, 10));
-  WISP_TRY(checkRange("ClothParams.tetherCompliance", p.tetherCompliance, 0, 1e3));
-  WISP_TRY(checkRange("ClothParams.damping", p.damping, 0, 1e4));
-  WISP_TRY(checkRange("ClothParams.gravityScale", p.gravityScale, -100, 100));
-  WISP_TRY(checkRange("ClothParams.dragCoefficient", p.dragCoefficient, 0, 100));
-  WISP_TRY(checkRange("ClothParams.liftCoefficient", p.liftCoefficient, -100, 100));
-  WISP_TRY(checkRange("ClothParams.airDensity", p.airDensity, 0, 100));
-  WISP_TRY(checkRange("ClothParams.residualTolerance", p.residualTolerance, 0, 1));
-  WISP_TRY(checkRange("ClothParams.maxSpeed", p.maxSpeed, 0, 1e5));
-  WISP_TRY(checkRange("ClothParams.teleportDistance", p.teleportDistance, 0, 1e6));
-  WISP_TRY(checkRange("ClothParams.teleportAngle", p.teleportAngle, 0, 3.1416));
-  WISP_TRY(validateActivityParams("ClothParams", p.sleepSpeed, p.sleepTime, p.updateEvery));
-  WISP_TRY(checkRange("ClothParams.pressure", p.pressure, 0, 100));
-  WISP_TRY(checkRange("ClothParams.volumeCompliance", p.volumeCompliance, 0, 1e6));
-  WISP_TRY(checkRange("ClothParams.maxSubsteps", p.maxSubsteps, 1, 1024));
-  return Status::Ok();
-}
 
 Status checkPressure(const ClothState& c, const ClothParams& p) {
   if (p.pressure > 0 && !c.closed)

@@ -9,7 +9,6 @@ namespace wisp {
 
 constexpr int kMaxClothParticles = 1 << 20;
 
-Status validateClothParams(const ClothParams& p);
 // Pressure needs a closed mesh enclosing a volume.
 Status checkPressure(const ClothState& c, const ClothParams& p);
 // Validates `def` and fills `out`. Pins are left to the caller, which owns the anchors.

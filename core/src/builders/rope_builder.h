@@ -1,6 +1,6 @@
 // Turns a RopeDef into particles and rest lengths.
 #pragma once
-#include "particles/rope_state.h"
+#include "rope/rope_state.h"
 #include "wisp/rope.h"
 #include "wisp/status.h"
 

@@ -94,6 +94,22 @@ struct ChainState : Particles {
     simRotation.assign(n, Quat{});
     for (auto* a : {&animFrom, &animPrev, &animTo, &animEnd, &animNow}) a->assign(n, Quat{});
   }
+  // Joint j's output rotations (the views JS reads): in the world, and relative to its parent
+  // joint (the root for joint 0). Every writer of the rotation outputs goes through here.
+  void writeJointRotations(int j, Quat world, Quat local) {
+    float* w = &worldRotations[4 * static_cast<size_t>(j)];
+    float* l = &localRotations[4 * static_cast<size_t>(j)];
+    w[0] = world.x; w[1] = world.y; w[2] = world.z; w[3] = world.w;
+    l[0] = local.x; l[1] = local.y; l[2] = local.z; l[3] = local.w;
+  }
+  Quat worldRotationOut(int j) const {
+    const float* w = &worldRotations[4 * static_cast<size_t>(j)];
+    return {w[0], w[1], w[2], w[3]};
+  }
+  Quat localRotationOut(int j) const {
+    const float* l = &localRotations[4 * static_cast<size_t>(j)];
+    return {l[0], l[1], l[2], l[3]};
+  }
   // The local rotation joint j is pulled toward at the current substep.
   const Quat& target(int j) const { return animated ? animNow[j] : localRotation[j]; }
   void updatePins() { collectPins(); }

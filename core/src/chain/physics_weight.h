@@ -28,13 +28,10 @@ inline void blendWithAnimation(ChainState& c) {
   Quat q = c.rootFrom.rotation;
   for (int j = 0; j < c.joints(); ++j) {
     p = p + rotate(q, c.localPosition[j]);
-    float* l = &c.localRotations[4 * j];
     const Quat animated = c.animated ? c.animFrom[j] : c.localRotation[j];
-    const Quat local = nlerp(animated, Quat{l[0], l[1], l[2], l[3]}, std::max(c.weight, 0.0f));
+    const Quat local = nlerp(animated, c.localRotationOut(j), std::max(c.weight, 0.0f));
     q = normalize(mul(q, local));
-    float* w = &c.worldRotations[4 * j];
-    l[0] = local.x; l[1] = local.y; l[2] = local.z; l[3] = local.w;
-    w[0] = q.x; w[1] = q.y; w[2] = q.z; w[3] = q.w;
+    c.writeJointRotations(j, q, local);
     const Vec3 o = toWorld(p, c.origin);  // outputs are world positions; the root is relative to the chain's origin
     c.out[3 * j] = o.x; c.out[3 * j + 1] = o.y; c.out[3 * j + 2] = o.z;
   }

@@ -17,7 +17,7 @@
 #include <cmath>
 
 #include "math/wide.h"
-#include "particles/rope_state.h"
+#include "rope/rope_state.h"
 
 namespace wisp {
 

@@ -6,7 +6,7 @@
 #pragma once
 #include <cmath>
 
-#include "particles/rope_state.h"
+#include "rope/rope_state.h"
 
 namespace wisp {
 

@@ -23,7 +23,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "particles/rope_state.h"
+#include "rope/rope_state.h"
 
 namespace wisp {
 

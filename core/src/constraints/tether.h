@@ -9,7 +9,7 @@
 #include <cmath>
 
 #include "math/vec3.h"
-#include "particles/rope_state.h"
+#include "rope/rope_state.h"
 
 namespace wisp {
 

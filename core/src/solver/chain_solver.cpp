@@ -26,6 +26,7 @@
 #include "chain/boost.h"
 #include "chain/chain_state.h"
 #include "chain/physics_weight.h"
+#include "particles/rigid_motion.h"
 #include "colliders/bone_contact.h"
 #include "constraints/angle_limit.h"
 #include "forces/integrate.h"
@@ -62,22 +63,18 @@ void carry(ChainState& c, const Transform& a, const Transform& b, const float* s
     if (s <= 0.0f || (j == 0 && invH <= 0.0f)) continue;
     Quat q = s >= 1.0f ? full : nlerp(Quat{}, full, s);
     Vec3 t = s >= 1.0f ? move : move * s;
-    Vec3 p{c.px[j], c.py[j], c.pz[j]};
-    p = a.position + t + rotate(q, p - a.position);
+    const RigidMotion m = fromPoseTo(q, a.position, a.position + t);
     if (j == 0) {
+      const Vec3 p = m.point(Vec3{c.px[0], c.py[0], c.pz[0]});
       c.wx += (p.x - c.px[0]) * invH;
       c.wy += (p.y - c.py[0]) * invH;
       c.wz += (p.z - c.pz[0]) * invH;
       continue;
     }
-    Vec3 o{c.ox[j], c.oy[j], c.oz[j]}, v{c.vx[j], c.vy[j], c.vz[j]}, r{c.qx[j], c.qy[j], c.qz[j]};
-    o = a.position + t + rotate(q, o - a.position);
-    r = a.position + t + rotate(q, r - a.position);
-    v = rotate(q, v);
-    c.px[j] = p.x; c.py[j] = p.y; c.pz[j] = p.z;
-    c.ox[j] = o.x; c.oy[j] = o.y; c.oz[j] = o.z;
-    c.qx[j] = r.x; c.qy[j] = r.y; c.qz[j] = r.z;
-    c.vx[j] = v.x; c.vy[j] = v.y; c.vz[j] = v.z;
+    movePoints(m, j, j + 1, c.px.data(), c.py.data(), c.pz.data());
+    movePoints(m, j, j + 1, c.ox.data(), c.oy.data(), c.oz.data());
+    movePoints(m, j, j + 1, c.qx.data(), c.qy.data(), c.qz.data());
+    turnVectors(m, j, j + 1, c.vx.data(), c.vy.data(), c.vz.data());
   }
 }
 
@@ -87,7 +84,7 @@ Transform carried(const Transform& p, const Transform& a, const Transform& b, fl
   Quat full = mul(b.rotation, conjugate(a.rotation));
   Quat q = share >= 1.0f ? full : nlerp(Quat{}, full, share);
   Vec3 t = (b.position - a.position) * (share >= 1.0f ? 1.0f : share);
-  return {a.position + t + rotate(q, p.position - a.position), normalize(mul(q, p.rotation))};
+  return {fromPoseTo(q, a.position, a.position + t).point(p.position), normalize(mul(q, p.rotation))};
 }
 
 bool isTeleport(const ChainState& c, const Transform& a, const Transform& b) {
@@ -99,14 +96,6 @@ bool isTeleport(const ChainState& c, const Transform& a, const Transform& b) {
 Vec3 pos(const ChainState& c, int j) { return {c.px[j], c.py[j], c.pz[j]}; }
 void setPos(ChainState& c, int j, Vec3 p) { c.px[j] = p.x; c.py[j] = p.y; c.pz[j] = p.z; }
 
-// The output rotations (the views JS reads) of joint j.
-void writeRotations(ChainState& c, int j, Quat world, Quat local) {
-  float* w = &c.worldRotations[4 * j];
-  float* l = &c.localRotations[4 * j];
-  w[0] = world.x; w[1] = world.y; w[2] = world.z; w[3] = world.w;
-  l[0] = local.x; l[1] = local.y; l[2] = local.z; l[3] = local.w;
-}
-
 // Joint k's rotation once bone k points along `dir` (unit, world); restRot is its rest rotation
 // under the simulated parent. The next bone needs the world rotation every substep; the output
 // rotations are written only when `output` (the frame's last substep).
@@ -114,13 +103,13 @@ void orientJoint(ChainState& c, int k, Quat restRot, Vec3 dir, bool output) {
   Vec3 local = unrotate(restRot, dir);
   Quat q = fromUnitVectors(c.childAxis[k], normalizeOr(local, c.childAxis[k]));
   c.simRotation[k] = normalize(mul(restRot, q));
-  if (output) writeRotations(c, k, c.simRotation[k], normalize(mul(c.target(k), q)));
+  if (output) c.writeJointRotations(k, c.simRotation[k], normalize(mul(c.target(k), q)));
 }
 
 void orientLast(ChainState& c, Quat parent, bool output) {
   int k = c.joints() - 1;
   c.simRotation[k] = normalize(mul(parent, c.target(k)));
-  if (output) writeRotations(c, k, c.simRotation[k], c.target(k));
+  if (output) c.writeJointRotations(k, c.simRotation[k], c.target(k));
 }
 
 Vec3 gravityOf(const ChainState& c, const StepContext& ctx) {
@@ -374,7 +363,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
   if (isTeleport(c, rootStart, c.rootTo)) {
     carry(c, rootStart, c.rootTo, nullptr, 1.0f, 0.0f);
     const Quat q = mul(c.rootTo.rotation, conjugate(rootStart.rotation));  // joint 0 too: it is not carried
-    setPos(c, 0, c.rootTo.position + rotate(q, pos(c, 0) - rootStart.position));
+    setPos(c, 0, fromPoseTo(q, rootStart.position, c.rootTo.position).point(pos(c, 0)));
     c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
     rootStart = c.rootTo;
     spaceStart = spaceEnd;

@@ -9,7 +9,7 @@
 #include "constraints/tether.h"
 #include "forces/integrate.h"
 #include "jobs/job_pool.h"
-#include "particles/rope_state.h"
+#include "rope/rope_state.h"
 #include "solver/stages.h"
 #include "solver/step_context.h"
 

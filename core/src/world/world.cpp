@@ -53,34 +53,17 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
 
   planActivity(fixedSteps);  // wakes disturbed sleepers; who runs, and how many steps
 
-  // Each object notes whether its state went non-finite, and applies its speed cap, in its own job.
-  auto finish = [](auto& o) {
-    o.broken = !allFinite(o);
-    o.clampedSpeed = capSpeed(o, o.params.maxSpeed);
-    if (o.params.sleepSpeed > 0.0f) o.activity.speed = fastestSpeed(o);
-  };
   // The frame as the object sees it: its share of the fixed steps (updateEvery) and, far out,
   // what it meets in its own frame.
   auto contextOf = [&](const auto& obj) { return frameFor(obj, objectContext(ctx, obj.activity, obj.params.updateEvery)); };
-  // Disabled, sleeping and not-due objects are skipped whole.
-  auto run = [&](auto& obj, auto solve, int t) {
-    if (obj.activity.frameSteps == 0) return;
-    solve(obj, contextOf(obj), t);
-    finish(obj);
-  };
+  // Disabled, sleeping and not-due objects are skipped whole. Each object notes whether its state
+  // went non-finite, and applies its speed cap, in its own job (KindRow::step).
   auto simulate = [&](ObjectRef o, int t) {
-    switch (o.kind) {
-      case Kind::Rope: run(ropes[o.index], simulateRope, t); break;
-      case Kind::Cloth: run(cloths[o.index], simulateCloth, t); break;
-      case Kind::Chain: {
-        ChainState& c = chains[o.index];
-        if (c.activity.frameSteps == 0) break;
-        simulateChain(c, contextOf(c));
-        c.broken = !allFinite(c);
-        c.activity.speed = c.maxSpeed;
-        break;
-      }
-    }
+    withKind(o.kind, [&](auto& store) {
+      auto& obj = store[o.index];
+      if (obj.activity.frameSteps == 0) return;
+      rowOf(store).step(obj, contextOf(obj), t);
+    });
   };
   jobs::parallelFor(static_cast<int>(smallObjects.size()), threads, [&](int k) { simulate(smallObjects[k], 1); });
   for (ObjectRef o : bigObjects) simulate(o, threads);
@@ -94,100 +77,55 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
 }
 
 void World::Impl::reportClampedSpeeds() {
-  auto scan = [this](auto& objects, ObjectKind kind, const char* name) {
-    for (size_t i = 0; i < objects.size(); ++i) {
-      auto& o = objects[i];
-      if (!o.alive || o.clampedSpeed == 0.0f) continue;
-      report(WorldEvent::Type::SpeedClamped, kind, static_cast<uint32_t>(i), o.generation,
-             std::string(name) + " " + std::to_string(i) + ": particles up to " + std::to_string(o.clampedSpeed) +
-                 " m/s were slowed to maxSpeed " + std::to_string(o.params.maxSpeed) + " m/s");
-      o.clampedSpeed = 0;
+  forEachKind([&](auto& objects) {
+    using Row = decltype(rowOf(objects));
+    if constexpr (Row::capsSpeed) {
+      for (size_t i = 0; i < objects.size(); ++i) {
+        auto& o = objects[i];
+        if (!o.alive || o.clampedSpeed == 0.0f) continue;
+        report(WorldEvent::Type::SpeedClamped, Row::kind, static_cast<uint32_t>(i), o.generation,
+               std::string(Row::name) + " " + std::to_string(i) + ": particles up to " + std::to_string(o.clampedSpeed) +
+                   " m/s were slowed to maxSpeed " + std::to_string(o.params.maxSpeed) + " m/s");
+        o.clampedSpeed = 0;
+      }
     }
-  };
-  scan(ropes, ObjectKind::Rope, "rope");
-  scan(cloths, ObjectKind::Cloth, "cloth");
+  });
 }
 
 void World::Impl::contain() {
-  auto containAll = [this](auto& objects, ObjectKind kind, const char* name) {
+  forEachKind([&](auto& objects) {
+    using Row = decltype(rowOf(objects));
     for (size_t i = 0; i < objects.size(); ++i) {
       auto& o = objects[i];
       if (!o.alive || !o.broken) continue;
       const int p = firstBadParticle(o);
       resetToRest(o);
       o.broken = false;
-      report(WorldEvent::Type::ObjectReset, kind, static_cast<uint32_t>(i), o.generation,
-             std::string(name) + " " + std::to_string(i) + ": particle " + std::to_string(p) +
+      report(WorldEvent::Type::ObjectReset, Row::kind, static_cast<uint32_t>(i), o.generation,
+             std::string(Row::name) + " " + std::to_string(i) + ": particle " + std::to_string(p) +
                  " became non-finite; the object was reset to its rest pose on its anchors");
     }
-  };
-  containAll(ropes, ObjectKind::Rope, "rope");
-  containAll(cloths, ObjectKind::Cloth, "cloth");
-  containAll(chains, ObjectKind::Chain, "chain");
+  });
 }
 
-// WorldSettings::debugChecks: the first problem of each object, as an event.
+// WorldSettings::debugChecks: the first problem of each object, as an event (KindRow::check).
 void World::Impl::debugCheck() {
-  const bool collide = settings.collisions;
   const int nc = static_cast<int>(colliderPaths.size());
-  for (size_t i = 0; i < ropes.size(); ++i) {
-    const RopeState& r = ropes[i];
-    if (!r.alive || !r.activity.enabled) continue;
-    std::string m = checkParticles("rope", static_cast<int>(i), r, anchorsOf(r), collidersOf(r), nc,
-                                   r.params.radius, collide && r.params.collide, r.params.colliderMask);
-    if (m.empty() && r.params.stretchCompliance == 0.0f && r.params.yieldRatio == 0.0f) {
-      float total = 0, rest = 0;
-      // the rope as a whole: with one pass per substep a long rope's single edges strain by far
-      // more than the rope does while it whips, so edges are not a useful alarm here
-      for (int s = 0; s < r.segments(); ++s) {
-        total += length(Vec3{r.px[s + 1] - r.px[s], r.py[s + 1] - r.py[s], r.pz[s + 1] - r.pz[s]});
-        rest += r.rest[s];
-      }
-      if (m.empty() && total > rest * (1.0f + kDebugMaxRopeStretch))
-        m = "rope " + std::to_string(i) + " is " + std::to_string(total / rest) + " x its rest length";
+  forEachKind([&](auto& objects) {
+    using Row = decltype(rowOf(objects));
+    for (size_t i = 0; i < objects.size(); ++i) {
+      const auto& o = objects[i];
+      if (!o.alive || !o.activity.enabled) continue;
+      const std::string m = Row::check(*this, static_cast<int>(i), o, nc);
+      if (!m.empty()) report(WorldEvent::Type::InvariantViolated, Row::kind, static_cast<uint32_t>(i), o.generation, m);
     }
-    if (!m.empty()) report(WorldEvent::Type::InvariantViolated, ObjectKind::Rope, static_cast<uint32_t>(i), r.generation, m);
-  }
-  for (size_t i = 0; i < cloths.size(); ++i) {
-    const ClothState& c = cloths[i];
-    if (!c.alive || !c.activity.enabled) continue;
-    std::string m = checkParticles("cloth", static_cast<int>(i), c, anchorsOf(c), collidersOf(c), nc,
-                                   c.params.radius, collide && c.params.collide, c.params.colliderMask);
-    if (m.empty() && c.params.stretchCompliance == 0.0f)
-      for (size_t e = 0; e < c.stretch.a.size() && m.empty(); ++e)
-        m = checkStretch("cloth", static_cast<int>(i), c, c.stretch.a[e], c.stretch.b[e], c.stretch.rest[e]);
-    if (!m.empty()) report(WorldEvent::Type::InvariantViolated, ObjectKind::Cloth, static_cast<uint32_t>(i), c.generation, m);
-  }
-  for (size_t i = 0; i < chains.size(); ++i) {
-    const ChainState& c = chains[i];
-    if (!c.alive || !c.activity.enabled) continue;
-    // joints: finite and under the speed cap (bone capsules, not joint spheres, meet colliders)
-    std::string m = checkParticles("chain", static_cast<int>(i), c, anchorsOf(c), collidersOf(c), nc, 0.0f, false);
-    for (int k = 0; k + 1 < c.joints() && m.empty(); ++k) {
-      float len = length(Vec3{c.px[k + 1] - c.px[k], c.py[k + 1] - c.py[k], c.pz[k + 1] - c.pz[k]});
-      if (!(std::fabs(len - c.boneLength[k]) <= 1e-4f * c.boneLength[k] + 1e-6f))
-        m = "chain " + std::to_string(i) + " bone " + std::to_string(k) + " is " + std::to_string(len) + " m long, not " +
-            std::to_string(c.boneLength[k]);
-    }
-    if (!m.empty()) report(WorldEvent::Type::InvariantViolated, ObjectKind::Chain, static_cast<uint32_t>(i), c.generation, m);
-  }
+  });
 }
 
 World::World(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 World::~World() = default;
 
-Status World::validate(const WorldSettings& s) {
-  WISP_TRY(checkFiniteVec("WorldSettings.gravity", s.gravity));
-  if (length(s.gravity) > 1e4f) return Status::Error(StatusCode::InvalidArgument, "WorldSettings.gravity must be at most 10000 m/s^2 long (got " + formatVec(s.gravity) + ")");
-  WISP_TRY(checkRange("WorldSettings.fixedDt", s.fixedDt, 1e-5, 0.1));
-  WISP_TRY(checkRange("WorldSettings.substeps", s.substeps, 1, 128));
-  WISP_TRY(checkRange("WorldSettings.iterations", s.iterations, 1, 64));
-  WISP_TRY(checkRange("WorldSettings.maxFrameDt", s.maxFrameDt, s.fixedDt, 1000 * s.fixedDt));
-  if (s.rejectFrameDt != 0) WISP_TRY(checkRange("WorldSettings.rejectFrameDt (0 = off)", s.rejectFrameDt, s.maxFrameDt, 3600));
-  WISP_TRY(checkRange("WorldSettings.threads", s.threads, 0, 64));
-  WISP_TRY(validateWind(s.wind));
-  return Status::Ok();
-}
+Status World::validate(const WorldSettings& s) { return validateWorldSettings(s); }
 
 Status World::create(const WorldSettings& settings, std::unique_ptr<World>* out) {
   WISP_TRY(validate(settings));
@@ -311,26 +249,17 @@ Status World::injectFault(ChainId id, int particle) { return injectInto(*impl_, 
 WorldStats World::stats() const {
   const Impl& w = *impl_;
   WorldStats s;
-  for (const RopeState& r : w.ropes) {
-    if (!r.alive) continue;
-    ++s.ropes;
-    s.particles += r.count();
-    s.constraints += r.segments() + (r.params.bending ? r.bends() : 0);
-  }
-  for (const ClothState& c : w.cloths) {
-    if (!c.alive) continue;
-    ++s.cloths;
-    s.particles += c.count();
-    s.constraints += c.stretch.size() + c.shear.size() + (c.params.bending ? c.bends.size() : 0);
-  }
-  for (const ChainState& c : w.chains) {
-    if (!c.alive) continue;
-    ++s.chains;
-    s.particles += c.count();
-    s.constraints += c.bones();
-  }
-  for (const AnchorSlot& a : w.anchors) s.anchors += a.alive ? 1 : 0;
-  for (const ColliderSlot& c : w.colliders) s.colliders += c.alive ? 1 : 0;
+  w.forEachKind([&](const auto& objects) {
+    using Row = decltype(w.rowOf(objects));
+    for (const auto& o : objects) {
+      if (!o.alive) continue;
+      ++(s.*Row::statsCount);
+      s.particles += o.count();
+      s.constraints += Row::constraints(o);
+    }
+  });
+  s.anchors = w.anchors.liveCount();
+  s.colliders = w.colliders.liveCount();
   s.threads = w.stepThreads(s.particles);
   s.simd = wide::kEnabled;
   return s;

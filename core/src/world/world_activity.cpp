@@ -82,8 +82,6 @@ void boundsOf(const Particles& o, Activity& a) {
   a.boxMax = hi + origin;
 }
 
-const char* nameOf(ObjectKind k) { return k == ObjectKind::Rope ? "rope" : k == ObjectKind::Cloth ? "cloth" : "chain"; }
-
 // At rest: velocities and the reactions the solvers carry between substeps zeroed.
 void stopParticles(Particles& o) {
   for (int i = 0; i < o.count(); ++i) {
@@ -109,7 +107,8 @@ StepContext World::Impl::objectContext(const StepContext& ctx, const Activity& a
 }
 
 void World::Impl::planActivity(int fixedSteps) {
-  auto plan = [&](auto& objects, ObjectKind kind) {
+  forEachKind([&](auto& objects) {
+    const ObjectKind kind = rowOf(objects).kind;
     for (size_t i = 0; i < objects.size(); ++i) {
       auto& o = objects[i];
       Activity& a = o.activity;
@@ -127,7 +126,7 @@ void World::Impl::planActivity(int fixedSteps) {
       }
       if (a.woke) {
         report(WorldEvent::Type::Woke, kind, static_cast<uint32_t>(i), o.generation,
-               std::string(nameOf(kind)) + " " + std::to_string(i) + " woke: " + a.woke);
+               std::string(kindName(kind)) + " " + std::to_string(i) + " woke: " + a.woke);
         a.woke = nullptr;
       }
       if (a.sleeping) continue;
@@ -139,17 +138,15 @@ void World::Impl::planActivity(int fixedSteps) {
         a.frameSteps = (fixedSteps - 1 - first) / static_cast<int>(n) + 1;
       }
     }
-  };
-  plan(ropes, ObjectKind::Rope);
-  plan(cloths, ObjectKind::Cloth);
-  plan(chains, ObjectKind::Chain);
+  });
 }
 
 void World::Impl::settleActivity() {
   const double dt = settings.fixedDt;
   bool turbulent = gusty(settings.wind);
   for (const WindZoneSlot& z : windZones) turbulent = turbulent || (z.alive && gusty(z.def.wind));
-  auto settle = [&](auto& objects, ObjectKind kind) {
+  forEachKind([&](auto& objects) {
+    const ObjectKind kind = rowOf(objects).kind;
     for (size_t i = 0; i < objects.size(); ++i) {
       auto& o = objects[i];
       Activity& a = o.activity;
@@ -166,13 +163,10 @@ void World::Impl::settleActivity() {
       a.sleeping = true;
       boundsOf(o, a);
       report(WorldEvent::Type::Slept, kind, static_cast<uint32_t>(i), o.generation,
-             std::string(nameOf(kind)) + " " + std::to_string(i) + " fell asleep: no particle faster than " +
+             std::string(kindName(kind)) + " " + std::to_string(i) + " fell asleep: no particle faster than " +
                  std::to_string(p.sleepSpeed) + " m/s for " + std::to_string(a.stillTime) + " s");
     }
-  };
-  settle(ropes, ObjectKind::Rope);
-  settle(cloths, ObjectKind::Cloth);
-  settle(chains, ObjectKind::Chain);
+  });
 }
 
 void World::Impl::wakeNear(const ColliderPath& c, const char* why) {

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "builders/chain_builder.h"
@@ -24,10 +25,12 @@
 #include "jobs/job_pool.h"
 #include "math/vec3.h"
 #include "math/wide.h"
-#include "particles/rope_state.h"
+#include "rope/rope_state.h"
 #include "solver/step_context.h"
 #include "snapshot/archive.h"
 #include "validate.h"
+#include "world/kinds.h"
+#include "world/slot_store.h"
 
 namespace wisp {
 
@@ -37,13 +40,6 @@ inline constexpr int kBigObject = 4096;
 // Below this many particles a step is cheaper than waking worker threads: run it serially.
 // (Only where work runs changes; the arithmetic, and so the result, is the same.)
 inline constexpr int kMinParallelParticles = 2048;
-
-// Generation = world tag (high 12 bits) | per-slot serial (low 20 bits, never 0).
-inline uint32_t nextGeneration(uint32_t tag, uint32_t previous) {
-  uint32_t serial = (previous & 0xFFFFFu) + 1;
-  if (serial > 0xFFFFFu) serial = 1;
-  return (tag << 20) | serial;
-}
 
 // A slot's generation in the field lists. The state hash takes only the serial: the tag says which
 // world issued the id, not what state it is in (two worlds built alike hash alike).
@@ -65,9 +61,20 @@ struct AnchorSlot {
   Vec3 from, to;
   Vec3 prev;
   bool jump = false;   // teleportAnchor since the last step(): pinned objects are carried there
-  // The object that made it for RopeDef/ClothDef::pinned and removes it with itself.
-  enum class Owner : uint8_t { None, Rope, Cloth } ownerKind = Owner::None;
+  // The object that made it for its Def::pinned and removes it with itself: 0 = none, else
+  // 1 + its ObjectKind (the snapshot's encoding: 1 rope, 2 cloth).
+  uint8_t ownerKind = 0;
   int32_t ownerIndex = -1;
+  bool owned() const { return ownerKind != 0; }
+  ObjectKind owner() const { return static_cast<ObjectKind>(ownerKind - 1); }
+  void setOwner(ObjectKind kind, int32_t index) {
+    ownerKind = static_cast<uint8_t>(static_cast<int>(kind) + 1);
+    ownerIndex = index;
+  }
+  void clearOwner() {
+    ownerKind = 0;
+    ownerIndex = -1;
+  }
 };
 
 struct WindZoneSlot {
@@ -87,19 +94,6 @@ struct ColliderSlot {
   float scale = 1;
 };
 
-// A free slot from `freeList`, or a new one at the end of `slots` (then `grown` is true).
-template <class Slot>
-uint32_t takeSlot(std::vector<Slot>& slots, std::vector<uint32_t>& freeList, bool* grown) {
-  *grown = freeList.empty();
-  if (*grown) {
-    slots.emplace_back();
-    return static_cast<uint32_t>(slots.size() - 1);
-  }
-  uint32_t slot = freeList.back();
-  freeList.pop_back();
-  return slot;
-}
-
 // Snapshot field lists (see snapshot/archive.h); here because argument-dependent lookup finds
 // them only in the namespace of their types.
 template <class Ar> void visit(Ar& ar, AnchorSlot& a) {
@@ -114,21 +108,12 @@ template <class Ar> void visit(Ar& ar, ColliderSlot& c) {
   ar("scale", c.scale);
 }
 
-template <class Slot>
-bool liveSlot(const std::vector<Slot>& slots, Handle h) {
-  return h.generation != 0 && h.index < slots.size() && slots[h.index].alive &&
-         slots[h.index].generation == h.generation;
-}
-
 inline Status badHandle(const char* kind, Handle h) {
   return Status::Error(StatusCode::InvalidHandle,
                        std::string(kind) + " id {" + std::to_string(h.index) + ", " + std::to_string(h.generation) +
                            "} is not a live object of this world (removed, never created, or from another world)");
 }
 
-inline const char* kindName(RopeId) { return "rope"; }
-inline const char* kindName(ClothId) { return "cloth"; }
-inline const char* kindName(ChainId) { return "chain"; }
 
 inline Status badIndex(const char* what, int index, int count) {
   return Status::Error(StatusCode::OutOfRange, std::string(what) + " " + std::to_string(index) +
@@ -138,18 +123,12 @@ inline Status badIndex(const char* what, int index, int count) {
 struct World::Impl {
   WorldSettings settings;
   uint32_t tag = 1;
-  std::vector<RopeState> ropes;
-  std::vector<uint32_t> freeRopes;
-  std::vector<ClothState> cloths;
-  std::vector<uint32_t> freeCloths;
-  std::vector<ChainState> chains;
-  std::vector<uint32_t> freeChains;
-  std::vector<AnchorSlot> anchors;
-  std::vector<uint32_t> freeAnchors;
-  std::vector<ColliderSlot> colliders;
-  std::vector<uint32_t> freeColliders;
-  std::vector<WindZoneSlot> windZones;
-  std::vector<uint32_t> freeWindZones;
+  SlotStore<RopeState> ropes;
+  SlotStore<ClothState> cloths;
+  SlotStore<ChainState> chains;
+  SlotStore<AnchorSlot> anchors;
+  SlotStore<ColliderSlot> colliders;
+  SlotStore<WindZoneSlot> windZones;
 
   // per-step scratch, grown only when objects are added
   std::vector<AnchorPath> anchorPaths;
@@ -157,9 +136,8 @@ struct World::Impl {
   std::vector<ColliderPath> colliderPaths;
   std::vector<WindZoneField> zoneFields;
   // objects solved whole, one per work item; and big ones, solved one at a time in chunks
-  enum class Kind : uint8_t { Rope, Cloth, Chain };
   struct ObjectRef {
-    Kind kind;
+    ObjectKind kind;
     int index;
   };
   std::vector<ObjectRef> smallObjects, bigObjects;
@@ -172,59 +150,76 @@ struct World::Impl {
   uint64_t steps = 0;
   uint64_t layoutVersion = 1;
 
-  RopeState* rope(RopeId id) { return liveSlot(ropes, id) ? &ropes[id.index] : nullptr; }
-  const RopeState* rope(RopeId id) const { return liveSlot(ropes, id) ? &ropes[id.index] : nullptr; }
-  ClothState* cloth(ClothId id) { return liveSlot(cloths, id) ? &cloths[id.index] : nullptr; }
-  const ClothState* cloth(ClothId id) const { return liveSlot(cloths, id) ? &cloths[id.index] : nullptr; }
-  ChainState* chain(ChainId id) { return liveSlot(chains, id) ? &chains[id.index] : nullptr; }
-  const ChainState* chain(ChainId id) const { return liveSlot(chains, id) ? &chains[id.index] : nullptr; }
-  ChainState* object(ChainId id) { return chain(id); }
-  const ChainState* object(ChainId id) const { return chain(id); }
-  RopeState* object(RopeId id) { return rope(id); }
-  ClothState* object(ClothId id) { return cloth(id); }
-  const RopeState* object(RopeId id) const { return rope(id); }
-  const ClothState* object(ClothId id) const { return cloth(id); }
+  // f(store) for each kind's SlotStore, in the kind table's order (kinds.h).
+  template <class F>
+  void forEachKind(F&& f) {
+    forEachKindRow([&](auto row) { f(storeOf<typename decltype(row)::State>()); });
+  }
+  template <class F>
+  void forEachKind(F&& f) const {
+    forEachKindRow([&](auto row) { f(storeOf<typename decltype(row)::State>()); });
+  }
+  // f(store) for the store of kind `kind`.
+  template <class F>
+  void withKind(ObjectKind kind, F&& f) {
+    forEachKind([&](auto& store) {
+      if (rowOf(store).kind == kind) f(store);
+    });
+  }
+  template <class F>
+  void withKind(ObjectKind kind, F&& f) const {
+    forEachKind([&](const auto& store) {
+      if (rowOf(store).kind == kind) f(store);
+    });
+  }
+  template <class State>
+  static KindRow<State> rowOf(const SlotStore<State>&) { return {}; }
+  // The slots of a kind (its SlotStore member above).
+  template <class State>
+  SlotStore<State>& storeOf() {
+    if constexpr (std::is_same_v<State, RopeState>) return ropes;
+    else if constexpr (std::is_same_v<State, ClothState>) return cloths;
+    else {
+      static_assert(std::is_same_v<State, ChainState>, "a new kind needs its SlotStore here");
+      return chains;
+    }
+  }
+  template <class State>
+  const SlotStore<State>& storeOf() const { return const_cast<Impl*>(this)->storeOf<State>(); }
 
+  template <class Id>
+  auto* object(Id id) { return storeOf<typename StateOf<Id>::type>().get(id); }
+  template <class Id>
+  const auto* object(Id id) const { return storeOf<typename StateOf<Id>::type>().get(id); }
+  RopeState* rope(RopeId id) { return object(id); }
+  const RopeState* rope(RopeId id) const { return object(id); }
+  ClothState* cloth(ClothId id) { return object(id); }
+  const ClothState* cloth(ClothId id) const { return object(id); }
+  ChainState* chain(ChainId id) { return object(id); }
+  const ChainState* chain(ChainId id) const { return object(id); }
+
+  // f(object) for every live object of every kind.
   template <class F>
   void forEachObject(F&& f) {
-    for (RopeState& r : ropes)
-      if (r.alive) f(r);
-    for (ClothState& c : cloths)
-      if (c.alive) f(c);
-    for (ChainState& c : chains)
-      if (c.alive) f(c);
+    forEachKind([&](auto& store) {
+      for (auto& o : store)
+        if (o.alive) f(o);
+    });
   }
-  bool anchorLive(AnchorId id) const {
-    return id.generation != 0 && id.index < anchors.size() && anchors[id.index].alive &&
-           anchors[id.index].generation == id.generation;
-  }
-  bool zoneLive(WindZoneId id) const {
-    return id.generation != 0 && id.index < windZones.size() && windZones[id.index].alive &&
-           windZones[id.index].generation == id.generation;
-  }
+  bool anchorLive(AnchorId id) const { return anchors.live(id); }
+  bool zoneLive(WindZoneId id) const { return windZones.live(id); }
   AirField air() {
     zoneFields.clear();
     for (const WindZoneSlot& z : windZones)
       if (z.alive) zoneFields.push_back(makeWindZoneField(z.def));
     return {makeWindField(settings.wind), zoneFields.data(), static_cast<int>(zoneFields.size())};
   }
-  bool colliderLive(ColliderId id) const {
-    return id.generation != 0 && id.index < colliders.size() && colliders[id.index].alive &&
-           colliders[id.index].generation == id.generation;
-  }
+  bool colliderLive(ColliderId id) const { return colliders.live(id); }
 
-  // A free or new slot of `slots`, alive under a new generation; `grown` when it is new.
-  template <class Slot>
-  uint32_t openSlot(std::vector<Slot>& slots, std::vector<uint32_t>& freeList, bool* grown) {
-    uint32_t slot = takeSlot(slots, freeList, grown);
-    slots[slot].generation = nextGeneration(tag, slots[slot].generation);
-    slots[slot].alive = true;
-    return slot;
-  }
-
-  uint32_t newAnchorSlot(Vec3 p, AnchorSlot::Owner kind, int32_t owner) {
+  // An anchor at p; owned by object `owner` of `kind` when owner >= 0.
+  uint32_t newAnchorSlot(Vec3 p, ObjectKind kind, int32_t owner) {
     bool grown;
-    uint32_t slot = openSlot(anchors, freeAnchors, &grown);
+    uint32_t slot = anchors.open(tag, &grown);
     if (grown) {
       anchorPaths.resize(anchors.size());
       anchorJumped.resize(anchors.size());
@@ -232,8 +227,8 @@ struct World::Impl {
     AnchorSlot& a = anchors[slot];
     a.from = a.to = a.prev = p;
     a.jump = false;
-    a.ownerKind = kind;
-    a.ownerIndex = owner;
+    if (owner >= 0) a.setOwner(kind, owner);
+    else a.clearOwner();
     return slot;
   }
 
@@ -254,29 +249,24 @@ struct World::Impl {
         wakeLater(o, "an anchor it was pinned to was removed");
       }
     });
-    anchors[slot].alive = false;
-    anchors[slot].ownerKind = AnchorSlot::Owner::None;
-    anchors[slot].ownerIndex = -1;
-    freeAnchors.push_back(slot);
+    anchors[slot].clearOwner();
+    anchors.close(slot);
   }
 
   template <class Id, class State>
-  Id store(std::vector<State>& slots, std::vector<uint32_t>& freeList, State&& state) {
+  Id store(SlotStore<State>& slots, State&& state) {
     sizeScratch(state);
     bool grown;
-    uint32_t slot = takeSlot(slots, freeList, &grown);
-    uint32_t gen = nextGeneration(tag, slots[slot].generation);
+    uint32_t slot = slots.open(tag, &grown);
+    uint32_t gen = slots[slot].generation;
     slots[slot] = std::move(state);
     slots[slot].generation = gen;
     slots[slot].alive = true;
     slots[slot].activity.phase = slot;  // objects with updateEvery > 1 take turns step by step
     ++layoutVersion;
-    Id id;
-    id.index = slot;
-    id.generation = gen;
-    return id;
+    return slots.template id<Id>(slot);
   }
-  RopeId storeRope(RopeState&& state) { return store<RopeId>(ropes, freeRopes, std::move(state)); }
+  RopeId storeRope(RopeState&& state) { return store<RopeId>(ropes, std::move(state)); }
 
   // The solver's per-object scratch (air samples; a rope's direct-solve rows), sized by the call
   // that made or reshaped the object, where running out of memory is an error, so that a step
@@ -286,10 +276,10 @@ struct World::Impl {
 
   // Anchors for Def::pinned, owned by the object in `slot`.
   template <class State>
-  void pinOwned(State& o, const std::vector<int>& pinned, AnchorSlot::Owner kind, uint32_t slot) {
+  void pinOwned(State& o, const std::vector<int>& pinned, uint32_t slot) {
     for (int p : pinned) {
       if (o.anchor[p] >= 0) continue;  // listed twice
-      uint32_t a = newAnchorSlot(o.worldPosition(p), kind, static_cast<int32_t>(slot));
+      uint32_t a = newAnchorSlot(o.worldPosition(p), KindRow<State>::kind, static_cast<int32_t>(slot));
       o.anchor[p] = static_cast<int32_t>(a);
       o.invMass[p] = 0;
       o.ownedAnchors.push_back(a);
@@ -299,13 +289,13 @@ struct World::Impl {
 
   // Frees an object's slot and the anchors it owns; keeps the generation so the id stays stale.
   template <class State>
-  void release(std::vector<State>& slots, std::vector<uint32_t>& freeList, uint32_t index) {
+  void release(SlotStore<State>& slots, uint32_t index) {
     std::vector<uint32_t> owned = std::move(slots[index].ownedAnchors);
     uint32_t gen = slots[index].generation;
     slots[index] = State();
     slots[index].generation = gen;
     for (uint32_t a : owned) freeAnchorSlot(a);
-    freeList.push_back(index);
+    slots.close(index);
     ++layoutVersion;
   }
 
@@ -314,16 +304,15 @@ struct World::Impl {
     smallObjects.clear();
     bigObjects.clear();
     totalParticles = 0;
-    auto add = [&](Kind kind, size_t i, int count) {
-      totalParticles += count;
-      (count > kBigObject && kind != Kind::Chain ? bigObjects : smallObjects).push_back({kind, static_cast<int>(i)});
-    };
-    for (size_t i = 0; i < ropes.size(); ++i)
-      if (ropes[i].alive) add(Kind::Rope, i, ropes[i].count());
-    for (size_t i = 0; i < cloths.size(); ++i)
-      if (cloths[i].alive) add(Kind::Cloth, i, cloths[i].count());
-    for (size_t i = 0; i < chains.size(); ++i)
-      if (chains[i].alive) add(Kind::Chain, i, chains[i].count());
+    forEachKind([&](auto& store) {
+      using Row = decltype(rowOf(store));
+      for (size_t i = 0; i < store.size(); ++i) {
+        if (!store[i].alive) continue;
+        const int count = store[i].count();
+        totalParticles += count;
+        (count > kBigObject && Row::splitsBig ? bigObjects : smallObjects).push_back({Row::kind, static_cast<int>(i)});
+      }
+    });
     colliderPaths.reserve(colliders.size());
     listsVersion = layoutVersion;
   }
@@ -347,18 +336,8 @@ struct World::Impl {
   }
   // The object as created, at rest, with its pinned particles on their anchors (a chain: its rest
   // pose on the current root). The reset API and containment both use it.
-  void resetToRest(RopeState& r) {
-    r.resetParticles();
-    r.rest = r.initialRest;  // undo plastic creep
-    computeBendRest(r);
-    putPinsOnAnchors(r);
-  }
-  void resetToRest(ClothState& c) {
-    c.resetParticles();
-    putPinsOnAnchors(c);
-    c.computeNormals();
-  }
-  void resetToRest(ChainState& c) { poseChainAtRest(c); }
+  template <class State>
+  void resetToRest(State& o) { KindRow<State>::resetToRest(*this, o); }
   // RopeParams/ClothParams::maxSpeed (0 = none): particles faster than it are slowed to it, at
   // the end of a frame. Returns the fastest speed found when it clipped, else 0. Squared speeds
   // are compared, so nothing changes (not a bit) while every particle is under the cap.

@@ -3,6 +3,7 @@
 
 #include "memory/budget.h"
 #include "chain/boost.h"
+#include "particles/rigid_motion.h"
 #include "snapshot/fields.h"
 
 namespace wisp {
@@ -66,7 +67,7 @@ Status World::addRope(const RopeDef& def, RopeId* out) {
   WISP_TRY(buildLocal(def, &state, buildRope));
   Impl& w = *impl_;
   RopeId id = w.storeRope(std::move(state));
-  w.pinOwned(w.ropes[id.index], def.pinned, AnchorSlot::Owner::Rope, id.index);
+  w.pinOwned(w.ropes[id.index], def.pinned, id.index);
   *out = id;
   return Status::Ok();
 }
@@ -74,7 +75,7 @@ Status World::addRope(const RopeDef& def, RopeId* out) {
 Status World::removeRope(RopeId id) {
   Impl& w = *impl_;
   if (!w.rope(id)) return badHandle("rope", id);
-  w.release(w.ropes, w.freeRopes, id.index);
+  w.release(w.ropes, id.index);
   return Status::Ok();
 }
 
@@ -260,16 +261,10 @@ Status teleportOf(World::Impl& w, Id id, const Transform& delta, Vec3 pivot) {
   WISP_TRY(checkFiniteVec("teleport translation", delta.position));
   WISP_TRY(checkQuat("teleport rotation", delta.rotation));
   WISP_TRY(checkFiniteVec("teleport pivot", pivot));
-  pivot = toLocal(pivot, r->origin);
-  Quat q = normalize(delta.rotation);
-  for (int i = 0; i < r->count(); ++i) {
-    Vec3 x = pivot + rotate(q, Vec3{r->px[i], r->py[i], r->pz[i]} - pivot) + delta.position;
-    Vec3 o = pivot + rotate(q, Vec3{r->ox[i], r->oy[i], r->oz[i]} - pivot) + delta.position;
-    Vec3 v = rotate(q, Vec3{r->vx[i], r->vy[i], r->vz[i]});
-    r->px[i] = x.x; r->py[i] = x.y; r->pz[i] = x.z;
-    r->ox[i] = o.x; r->oy[i] = o.y; r->oz[i] = o.z;
-    r->vx[i] = v.x; r->vy[i] = v.y; r->vz[i] = v.z;
-  }
+  const RigidMotion m = turnAboutThenShift(normalize(delta.rotation), toLocal(pivot, r->origin), delta.position);
+  movePoints(m, 0, r->count(), r->px.data(), r->py.data(), r->pz.data());
+  movePoints(m, 0, r->count(), r->ox.data(), r->oy.data(), r->oz.data());
+  turnVectors(m, 0, r->count(), r->vx.data(), r->vy.data(), r->vz.data());
   r->writeOutput(0, r->count());
   wakeLater(*r, "it was teleported");
   return Status::Ok();
@@ -296,14 +291,14 @@ Status World::addChain(const ChainDef& def, ChainId* out) {
   WISP_TRY(memory::reserve(memory::chainBytes(def), "this chain"));
   ChainState state;
   WISP_TRY(buildLocal(def, &state, buildChain));
-  *out = impl_->store<ChainId>(impl_->chains, impl_->freeChains, std::move(state));
+  *out = impl_->store<ChainId>(impl_->chains, std::move(state));
   return Status::Ok();
 }
 
 Status World::removeChain(ChainId id) {
   Impl& w = *impl_;
   if (!w.chain(id)) return badHandle("chain", id);
-  w.release(w.chains, w.freeChains, id.index);
+  w.release(w.chains, id.index);
   return Status::Ok();
 }
 
@@ -334,11 +329,6 @@ Status World::chainJointCount(ChainId id, int* out) const {
   return Status::Ok();
 }
 
-// Literal names: building them would allocate on every call of a per-frame setter.
-static Status checkTransform(const char* positionName, const char* rotationName, const Transform& t) {
-  WISP_TRY(checkFiniteVec(positionName, t.position));
-  return checkQuat(rotationName, t.rotation);
-}
 
 Status World::setChainRoot(ChainId id, const Transform& root, float scale) {
   ChainState* c = impl_->chain(id);
@@ -369,29 +359,25 @@ Status World::teleportChain(ChainId id, const Transform& root) {
   // carry the chain from its current root pose, whole: shape and velocities turn with it
   Transform from = c->rootFrom;
   Quat q = mul(to.rotation, conjugate(from.rotation));
-  for (int j = 0; j < c->joints(); ++j) {
-    Vec3 p = to.position + rotate(q, Vec3{c->px[j], c->py[j], c->pz[j]} - from.position);
-    Vec3 o = to.position + rotate(q, Vec3{c->ox[j], c->oy[j], c->oz[j]} - from.position);
-    Vec3 t = to.position + rotate(q, Vec3{c->qx[j], c->qy[j], c->qz[j]} - from.position);  // VRM's tail
-    Vec3 v = rotate(q, Vec3{c->vx[j], c->vy[j], c->vz[j]});
-    c->px[j] = p.x; c->py[j] = p.y; c->pz[j] = p.z;
-    c->qx[j] = t.x; c->qy[j] = t.y; c->qz[j] = t.z;
-    c->ox[j] = o.x; c->oy[j] = o.y; c->oz[j] = o.z;
-    c->vx[j] = v.x; c->vy[j] = v.y; c->vz[j] = v.z;
+  const RigidMotion m = fromPoseTo(q, from.position, to.position);
+  const int n = c->joints();
+  movePoints(m, 0, n, c->px.data(), c->py.data(), c->pz.data());
+  movePoints(m, 0, n, c->ox.data(), c->oy.data(), c->oz.data());
+  movePoints(m, 0, n, c->qx.data(), c->qy.data(), c->qz.data());  // VRM's tail
+  turnVectors(m, 0, n, c->vx.data(), c->vy.data(), c->vz.data());
+  for (int j = 0; j < n; ++j) {
     c->simRotation[j] = normalize(mul(q, c->simRotation[j]));
     // the outputs move with the root too (they may be blended with the animation: physics weight)
-    float* wr = &c->worldRotations[4 * j];
-    const Quat wq = normalize(mul(q, Quat{wr[0], wr[1], wr[2], wr[3]}));
-    wr[0] = wq.x; wr[1] = wq.y; wr[2] = wq.z; wr[3] = wq.w;
+    c->writeJointRotations(j, normalize(mul(q, c->worldRotationOut(j))), c->localRotationOut(j));
     // outputs are in world coordinates, the root poses relative to the chain's origin
     const Vec3 outLocal = toLocal(Vec3{c->out[3 * j], c->out[3 * j + 1], c->out[3 * j + 2]}, c->origin);
-    const Vec3 out = toWorld(to.position + rotate(q, outLocal - from.position), c->origin);
+    const Vec3 out = toWorld(m.point(outLocal), c->origin);
     c->out[3 * j] = out.x; c->out[3 * j + 1] = out.y; c->out[3 * j + 2] = out.z;
   }
   c->rootFrom = c->rootTo = c->rootPrev = to;
   if (c->ownSpace) {
     Transform s = c->spaceTo;
-    c->spaceFrom = c->spaceTo = c->spacePrev = {to.position + rotate(q, s.position - from.position), normalize(mul(q, s.rotation))};
+    c->spaceFrom = c->spaceTo = c->spacePrev = {m.point(s.position), normalize(mul(q, s.rotation))};
   } else {
     c->spaceFrom = c->spaceTo = c->spacePrev = to;
   }
@@ -504,8 +490,8 @@ Status World::addCloth(const ClothDef& def, ClothId* out) {
   ClothState state;
   WISP_TRY(buildLocal(def, &state, buildCloth));
   Impl& w = *impl_;
-  ClothId id = w.store<ClothId>(w.cloths, w.freeCloths, std::move(state));
-  w.pinOwned(w.cloths[id.index], def.pinned, AnchorSlot::Owner::Cloth, id.index);
+  ClothId id = w.store<ClothId>(w.cloths, std::move(state));
+  w.pinOwned(w.cloths[id.index], def.pinned, id.index);
   *out = id;
   return Status::Ok();
 }
@@ -513,7 +499,7 @@ Status World::addCloth(const ClothDef& def, ClothId* out) {
 Status World::removeCloth(ClothId id) {
   Impl& w = *impl_;
   if (!w.cloth(id)) return badHandle("cloth", id);
-  w.release(w.cloths, w.freeCloths, id.index);
+  w.release(w.cloths, id.index);
   return Status::Ok();
 }
 

@@ -7,7 +7,7 @@ namespace wisp {
 
 Status World::addAnchor(Vec3 position, AnchorId* out) {
   WISP_TRY(checkFiniteVec("anchor position", position));
-  uint32_t slot = impl_->newAnchorSlot(position, AnchorSlot::Owner::None, -1);
+  uint32_t slot = impl_->newAnchorSlot(position, ObjectKind::Rope, -1);
   out->index = slot;
   out->generation = impl_->anchors[slot].generation;
   return Status::Ok();
@@ -17,11 +17,11 @@ Status World::removeAnchor(AnchorId id) {
   Impl& w = *impl_;
   if (!w.anchorLive(id)) return badHandle("anchor", id);
   const AnchorSlot& slot = w.anchors[id.index];
-  if (slot.ownerKind != AnchorSlot::Owner::None) {
-    auto& owned = slot.ownerKind == AnchorSlot::Owner::Rope ? w.ropes[slot.ownerIndex].ownedAnchors
-                                                             : w.cloths[slot.ownerIndex].ownedAnchors;
-    owned.erase(std::remove(owned.begin(), owned.end(), id.index), owned.end());
-  }
+  if (slot.owned())  // made for its owner's Def::pinned: the owner no longer removes it
+    w.withKind(slot.owner(), [&](auto& objects) {
+      auto& owned = objects[slot.ownerIndex].ownedAnchors;
+      owned.erase(std::remove(owned.begin(), owned.end(), id.index), owned.end());
+    });
   w.freeAnchorSlot(id.index);
   return Status::Ok();
 }
@@ -57,7 +57,7 @@ Status World::addCollider(const ColliderDef& def, ColliderId* out) {
   WISP_TRY(validateColliderDef(def));
   Impl& w = *impl_;
   bool grown;
-  uint32_t slot = w.openSlot(w.colliders, w.freeColliders, &grown);
+  uint32_t slot = w.colliders.open(w.tag, &grown);
   if (grown) w.colliderPaths.reserve(w.colliders.size());
   ColliderSlot& c = w.colliders[slot];
   c.def = def;
@@ -74,8 +74,7 @@ Status World::removeCollider(ColliderId id) {
   if (!w.colliderLive(id)) return badHandle("collider", id);
   const ColliderSlot& c = w.colliders[id.index];
   if (c.def.enabled) w.wakeNear(pathOf(c.def, c.from, c.scale), "a collider near it was removed");
-  w.colliders[id.index].alive = false;
-  w.freeColliders.push_back(id.index);
+  w.colliders.close(id.index);
   return Status::Ok();
 }
 
@@ -105,7 +104,7 @@ Status World::addWindZone(const WindZoneDef& def, WindZoneId* out) {
   WISP_TRY(validateWindZone(def));
   Impl& w = *impl_;
   bool grown;
-  uint32_t slot = w.openSlot(w.windZones, w.freeWindZones, &grown);
+  uint32_t slot = w.windZones.open(w.tag, &grown);
   if (grown) w.zoneFields.reserve(w.windZones.size());
   WindZoneSlot& z = w.windZones[slot];
   z.def = def;
@@ -126,9 +125,8 @@ Status World::setWindZone(WindZoneId id, const WindZoneDef& def) {
 Status World::removeWindZone(WindZoneId id) {
   Impl& w = *impl_;
   if (!w.zoneLive(id)) return badHandle("wind zone", id);
-  w.windZones[id.index].alive = false;
+  w.windZones.close(id.index);
   w.wakeAll("a wind zone was removed");
-  w.freeWindZones.push_back(id.index);
   return Status::Ok();
 }
 

@@ -77,12 +77,13 @@ template <class Ar> void visit(Ar& ar, World::Impl& w) {
     ar("settings", w.settings);
   }
   ar("accumulator", w.accumulator); ar("steps", w.steps);
-  ar("ropes", w.ropes); ar("freeRopes", w.freeRopes);
-  ar("cloths", w.cloths); ar("freeCloths", w.freeCloths);
-  ar("chains", w.chains); ar("freeChains", w.freeChains);
-  ar("anchors", w.anchors); ar("freeAnchors", w.freeAnchors);
-  ar("colliders", w.colliders); ar("freeColliders", w.freeColliders);
-  ar("windZones", w.windZones); ar("freeWindZones", w.freeWindZones);
+  w.forEachKind([&](auto& objects) {
+    using Row = decltype(w.rowOf(objects));
+    ar(Row::field, objects.slots); ar(Row::freeField, objects.free);
+  });
+  ar("anchors", w.anchors.slots); ar("freeAnchors", w.anchors.free);
+  ar("colliders", w.colliders.slots); ar("freeColliders", w.colliders.free);
+  ar("windZones", w.windZones.slots); ar("freeWindZones", w.windZones.free);
 }
 
 // FNV-1a over what a binary snapshot of the world would hold, streamed (no copy): the hash sees
@@ -138,82 +139,94 @@ Status checkParticles(const Particles& p, size_t anchors, const char* what) {
 
 }  // namespace
 
+Status KindRow<RopeState>::checkLoaded(RopeState& r, size_t anchors) {
+  WISP_TRY(validateRopeParams(r.params));
+  WISP_TRY(checkParticles(r, anchors, "rope"));
+  const size_t n = r.px.size();
+  if (n == 0 || r.rest.size() != n - 1 || r.bendRest.size() != (n > 1 ? n - 2 : 0) || r.restPrefix.size() != n ||
+      r.lambda.size() != r.rest.size() + r.bendRest.size() || r.initialRest.size() != r.rest.size())
+    return badSnapshot("rope constraint arrays do not match its particles");
+  if (!indicesBelow(r.ownedAnchors, anchors)) return badSnapshot("rope owns an anchor out of range");
+  return Status::Ok();
+}
+
+Status KindRow<ClothState>::checkLoaded(ClothState& c, size_t anchors) {
+  WISP_TRY(validateClothParams(c.params));
+  WISP_TRY(checkParticles(c, anchors, "cloth"));
+  const size_t n = c.px.size();
+  for (const EdgeSet* e : {&c.stretch, &c.shear}) {
+    const size_t m = e->a.size();
+    if (!sized(e->b, m) || !sized(e->rest, m) || !sized(e->lambda, m) || !coloursOk(e->colourStart, m) ||
+        !indicesBelow(e->a, n) || !indicesBelow(e->b, n))
+      return badSnapshot("cloth edge constraints are inconsistent");
+  }
+  const size_t nb = c.bends.restNorm.size();
+  for (int j = 0; j < 4; ++j)
+    if (!sized(c.bends.v[j], nb) || !sized(c.bends.k[j], nb) || !indicesBelow(c.bends.v[j], n))
+      return badSnapshot("cloth bending constraints are inconsistent");
+  if (!sized(c.bends.weight, nb) || !sized(c.bends.lambda, nb) || !coloursOk(c.bends.colourStart, nb))
+    return badSnapshot("cloth bending constraints are inconsistent");
+  if (c.triangles.size() % 3 != 0 || !indicesBelow(c.triangles, n) || !sized(c.ax, n) || !sized(c.ay, n) ||
+      !sized(c.az, n) || c.normals.size() != 3 * n || !sized(c.geodesic, n) || c.adjStart.size() != n + 1 ||
+      !sized(c.adjLength, c.adj.size()) || !indicesBelow(c.adj, n) || !indicesBelow(c.vertexMap, n) ||
+      !indicesBelow(c.ownedAnchors, anchors))
+    return badSnapshot("cloth arrays are inconsistent");
+  for (size_t i = 0; i < n; ++i)
+    if (c.adjStart[i] < 0 || c.adjStart[i + 1] < c.adjStart[i] || static_cast<size_t>(c.adjStart[i + 1]) > c.adj.size())
+      return badSnapshot("cloth edge graph is inconsistent");
+  c.buildTriangleLists();  // derived, not stored
+  return Status::Ok();
+}
+
+Status KindRow<ChainState>::checkLoaded(ChainState& c, size_t anchors) {
+  WISP_TRY(validateChainParams(c.params));
+  WISP_TRY(checkParticles(c, anchors, "chain"));
+  const size_t n = c.px.size();
+  if (n < 2 || !sized(c.localPosition, n) || !sized(c.localRotation, n) || !sized(c.childAxis, n) ||
+      !sized(c.boneLength, n) || !sized(c.along, n) || !sized(c.simRotation, n) ||
+      !sized(c.restLocalPosition, n) || !sized(c.restBoneLength, n) || !(c.scale >= 1e-4f && c.scale <= 1e4f) ||
+      c.worldRotations.size() != 4 * n || c.localRotations.size() != 4 * n || !sized(c.animFrom, n) ||
+      !sized(c.animPrev, n) || !sized(c.animTo, n))
+    return badSnapshot("chain arrays do not match its joints");
+  for (const auto* a : {&c.animFrom, &c.animPrev, &c.animTo})
+    for (const Quat& q : *a)
+      if (!isFinite(q)) return badSnapshot("chain animated pose is not finite");
+  if (!(c.weight >= 0 && c.weight <= 1 && c.weightTarget >= 0 && c.weightTarget <= 1 && c.weightRate >= 0 &&
+        std::isfinite(c.weightRate)))
+    return badSnapshot("chain physics weight is out of range");
+  if (!validateChainBoost(c.boost).ok() || !(c.boostSeconds >= 0 && c.boostSeconds <= 1e4f) ||
+      !(c.boostLeft >= 0 && c.boostLeft <= c.boostSeconds))
+    return badSnapshot("chain boost is out of range");
+  c.animEnd = c.animTo;  // scratch, rewritten by the next step
+  c.animNow = c.animTo;
+  for (size_t j = 0; j < n; ++j)
+    if (!isFinite(c.localPosition[j]) || !isFinite(c.localRotation[j]) || !isFinite(c.childAxis[j]) ||
+        !std::isfinite(c.boneLength[j]) || !(c.along[j] >= 0 && c.along[j] <= 1))
+      return badSnapshot("chain rest pose is not finite");
+  for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo, &c.rootPrev, &c.spacePrev})
+    if (!isFinite(t->position) || !isFinite(t->rotation)) return badSnapshot("chain root pose is not finite");
+  WISP_TRY(resolveChainParams(c, c.params));
+  return Status::Ok();
+}
+
 static Status checkSnapshot(World::Impl& w) {
   WISP_TRY(World::validate(w.settings));
   const size_t na = w.anchors.size();
-  for (const RopeState& r : w.ropes) {
-    if (!r.alive) continue;
-    WISP_TRY(validateRopeParams(r.params));
-    WISP_TRY(checkParticles(r, na, "rope"));
-    const size_t n = r.px.size();
-    if (n == 0 || r.rest.size() != n - 1 || r.bendRest.size() != (n > 1 ? n - 2 : 0) || r.restPrefix.size() != n ||
-        r.lambda.size() != r.rest.size() + r.bendRest.size() || r.initialRest.size() != r.rest.size())
-      return badSnapshot("rope constraint arrays do not match its particles");
-    if (!indicesBelow(r.ownedAnchors, na)) return badSnapshot("rope owns an anchor out of range");
-  }
-  for (ClothState& c : w.cloths) {
-    if (!c.alive) continue;
-    WISP_TRY(validateClothParams(c.params));
-    WISP_TRY(checkParticles(c, na, "cloth"));
-    const size_t n = c.px.size();
-    for (const EdgeSet* e : {&c.stretch, &c.shear}) {
-      const size_t m = e->a.size();
-      if (!sized(e->b, m) || !sized(e->rest, m) || !sized(e->lambda, m) || !coloursOk(e->colourStart, m) ||
-          !indicesBelow(e->a, n) || !indicesBelow(e->b, n))
-        return badSnapshot("cloth edge constraints are inconsistent");
-    }
-    const size_t nb = c.bends.restNorm.size();
-    for (int j = 0; j < 4; ++j)
-      if (!sized(c.bends.v[j], nb) || !sized(c.bends.k[j], nb) || !indicesBelow(c.bends.v[j], n))
-        return badSnapshot("cloth bending constraints are inconsistent");
-    if (!sized(c.bends.weight, nb) || !sized(c.bends.lambda, nb) || !coloursOk(c.bends.colourStart, nb))
-      return badSnapshot("cloth bending constraints are inconsistent");
-    if (c.triangles.size() % 3 != 0 || !indicesBelow(c.triangles, n) || !sized(c.ax, n) || !sized(c.ay, n) ||
-        !sized(c.az, n) || c.normals.size() != 3 * n || !sized(c.geodesic, n) || c.adjStart.size() != n + 1 ||
-        !sized(c.adjLength, c.adj.size()) || !indicesBelow(c.adj, n) || !indicesBelow(c.vertexMap, n) ||
-        !indicesBelow(c.ownedAnchors, na))
-      return badSnapshot("cloth arrays are inconsistent");
-    for (size_t i = 0; i < n; ++i)
-      if (c.adjStart[i] < 0 || c.adjStart[i + 1] < c.adjStart[i] || static_cast<size_t>(c.adjStart[i + 1]) > c.adj.size())
-        return badSnapshot("cloth edge graph is inconsistent");
-    c.buildTriangleLists();  // derived, not stored
-  }
-  for (ChainState& c : w.chains) {
-    if (!c.alive) continue;
-    WISP_TRY(validateChainParams(c.params));
-    WISP_TRY(checkParticles(c, na, "chain"));
-    const size_t n = c.px.size();
-    if (n < 2 || !sized(c.localPosition, n) || !sized(c.localRotation, n) || !sized(c.childAxis, n) ||
-        !sized(c.boneLength, n) || !sized(c.along, n) || !sized(c.simRotation, n) ||
-        !sized(c.restLocalPosition, n) || !sized(c.restBoneLength, n) || !(c.scale >= 1e-4f && c.scale <= 1e4f) ||
-        c.worldRotations.size() != 4 * n || c.localRotations.size() != 4 * n || !sized(c.animFrom, n) ||
-        !sized(c.animPrev, n) || !sized(c.animTo, n))
-      return badSnapshot("chain arrays do not match its joints");
-    for (const auto* a : {&c.animFrom, &c.animPrev, &c.animTo})
-      for (const Quat& q : *a)
-        if (!isFinite(q)) return badSnapshot("chain animated pose is not finite");
-    if (!(c.weight >= 0 && c.weight <= 1 && c.weightTarget >= 0 && c.weightTarget <= 1 && c.weightRate >= 0 &&
-          std::isfinite(c.weightRate)))
-      return badSnapshot("chain physics weight is out of range");
-    if (!validateChainBoost(c.boost).ok() || !(c.boostSeconds >= 0 && c.boostSeconds <= 1e4f) ||
-        !(c.boostLeft >= 0 && c.boostLeft <= c.boostSeconds))
-      return badSnapshot("chain boost is out of range");
-    c.animEnd = c.animTo;  // scratch, rewritten by the next step
-    c.animNow = c.animTo;
-    for (size_t j = 0; j < n; ++j)
-      if (!isFinite(c.localPosition[j]) || !isFinite(c.localRotation[j]) || !isFinite(c.childAxis[j]) ||
-          !std::isfinite(c.boneLength[j]) || !(c.along[j] >= 0 && c.along[j] <= 1))
-        return badSnapshot("chain rest pose is not finite");
-    for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo, &c.rootPrev, &c.spacePrev})
-      if (!isFinite(t->position) || !isFinite(t->rotation)) return badSnapshot("chain root pose is not finite");
-    WISP_TRY(resolveChainParams(c, c.params));
-  }
+  Status objects = Status::Ok();
+  w.forEachKind([&](auto& store) {
+    for (auto& o : store)
+      if (objects.ok() && o.alive) objects = w.rowOf(store).checkLoaded(o, na);
+  });
+  WISP_TRY(objects);
   for (const AnchorSlot& a : w.anchors) {
     if (!a.alive) continue;
     if (!isFinite(a.from) || !isFinite(a.to)) return badSnapshot("an anchor position is not finite");
-    size_t owners = a.ownerKind == AnchorSlot::Owner::Rope ? w.ropes.size() : a.ownerKind == AnchorSlot::Owner::Cloth ? w.cloths.size() : 0;
-    if (a.ownerKind != AnchorSlot::Owner::None && (a.ownerIndex < 0 || static_cast<size_t>(a.ownerIndex) >= owners))
-      return badSnapshot("an anchor's owner is out of range");
+    if (!a.owned()) continue;
+    size_t owners = 0;  // 0 for a kind that owns no anchors, or none at all
+    w.withKind(a.owner(), [&](const auto& objects) {
+      if (decltype(w.rowOf(objects))::anchorable) owners = objects.size();
+    });
+    if (a.ownerIndex < 0 || static_cast<size_t>(a.ownerIndex) >= owners) return badSnapshot("an anchor's owner is out of range");
   }
   for (const ColliderSlot& c : w.colliders) {
     if (!c.alive) continue;
@@ -222,10 +235,8 @@ static Status checkSnapshot(World::Impl& w) {
   }
   for (const WindZoneSlot& z : w.windZones)
     if (z.alive) WISP_TRY(validateWindZone(z.def));
-  if (!indicesBelow(w.freeWindZones, w.windZones.size())) return badSnapshot("a free list is out of range");
-  if (!indicesBelow(w.freeRopes, w.ropes.size()) || !indicesBelow(w.freeCloths, w.cloths.size()) ||
-      !indicesBelow(w.freeChains, w.chains.size()) ||
-      !indicesBelow(w.freeAnchors, na) || !indicesBelow(w.freeColliders, w.colliders.size()))
+  if (!w.windZones.freeListInRange() || !w.ropes.freeListInRange() || !w.cloths.freeListInRange() ||
+      !w.chains.freeListInRange() || !w.anchors.freeListInRange() || !w.colliders.freeListInRange())
     return badSnapshot("a free list is out of range");
   if (!std::isfinite(w.accumulator)) return badSnapshot("the time accumulator is not finite");
   return Status::Ok();
@@ -237,16 +248,13 @@ static void adopt(World::Impl& w, World::Impl&& loaded) {
   const uint64_t layout = w.layoutVersion + 1;
   w = std::move(loaded);
   w.tag = tag;
-  auto restamp = [tag](uint32_t& g) { g = (tag << 20) | (g & 0xFFFFFu); };
-  for (auto& r : w.ropes) restamp(r.generation);
-  for (auto& r : w.ropes) World::Impl::sizeScratch(r);
-  for (auto& c : w.cloths) World::Impl::sizeScratch(c);
-  for (auto& c : w.chains) World::Impl::sizeScratch(c);
-  for (auto& c : w.cloths) restamp(c.generation);
-  for (auto& c : w.chains) restamp(c.generation);
-  for (auto& a : w.anchors) restamp(a.generation);
-  for (auto& c : w.colliders) restamp(c.generation);
-  for (auto& z : w.windZones) restamp(z.generation);
+  w.forEachKind([&](auto& objects) {
+    for (auto& o : objects) World::Impl::sizeScratch(o);
+    objects.restamp(tag);
+  });
+  w.anchors.restamp(tag);
+  w.colliders.restamp(tag);
+  w.windZones.restamp(tag);
   w.zoneFields.reserve(w.windZones.size());
   w.anchorPaths.resize(w.anchors.size());
   w.anchorJumped.resize(w.anchors.size());

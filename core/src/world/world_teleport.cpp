@@ -4,6 +4,7 @@
 // anchor moved 100 m would otherwise leave at 6,000 m/s).
 #include "math/quat.h"
 #include "math/trig.h"
+#include "particles/rigid_motion.h"
 #include "world/world_impl.h"
 
 namespace wisp {
@@ -85,19 +86,11 @@ bool carryOntoAnchors(Particles& o, const AnchorPath* paths) {
     }
   }
   if (!turn && shift.x == 0.0f && shift.y == 0.0f && shift.z == 0.0f) return false;
-  for (int i = 0; i < o.count(); ++i) {
-    Vec3 x = at(o, i), p{o.ox[i], o.oy[i], o.oz[i]}, v{o.vx[i], o.vy[i], o.vz[i]};
-    if (turn) {
-      x = x0 + rotate(q, x - x0);
-      p = x0 + rotate(q, p - x0);
-      v = rotate(q, v);
-    }
-    x = x + shift;
-    p = p + shift;
-    o.px[i] = x.x; o.py[i] = x.y; o.pz[i] = x.z;
-    o.ox[i] = p.x; o.oy[i] = p.y; o.oz[i] = p.z;
-    o.vx[i] = v.x; o.vy[i] = v.y; o.vz[i] = v.z;
-  }
+  RigidMotion m = turnAboutThenShift(q, x0, shift);
+  m.turn = turn;
+  movePoints(m, 0, o.count(), o.px.data(), o.py.data(), o.pz.data());
+  movePoints(m, 0, o.count(), o.ox.data(), o.oy.data(), o.oz.data());
+  turnVectors(m, 0, o.count(), o.vx.data(), o.vy.data(), o.vz.data());
   o.writeOutput(0, o.count());
   return true;
 }
@@ -129,26 +122,28 @@ void World::Impl::resolveTeleports(bool detect) {
       for (int32_t i : *list) anchorJumped[o.anchor[i]] = 1;
     any = true;
   };
-  if (detect) {
-    for (const RopeState& r : ropes)
-      if (r.alive) mark(r, r.params.teleportDistance, r.params.teleportAngle);
-    for (const ClothState& c : cloths)
-      if (c.alive) mark(c, c.params.teleportDistance, c.params.teleportAngle);
-  }
+  // only kinds that hang on anchors (a chain's teleport thresholds are its root's: chain_solver.cpp)
+  if (detect)
+    forEachKind([&](const auto& objects) {
+      if constexpr (decltype(rowOf(objects))::anchorable)
+        for (const auto& o : objects)
+          if (o.alive) mark(o, o.params.teleportDistance, o.params.teleportAngle);
+    });
   if (!any) return;
-  auto carryAll = [&](auto& objects, ObjectKind kind, const char* name) {
-    for (size_t i = 0; i < objects.size(); ++i) {
-      auto& o = objects[i];
-      if (!o.alive || !o.activity.enabled || !pinnedToJumped(o, anchorJumped)) continue;
-      if (o.activity.sleeping) wakeLater(o, "its anchors were teleported");
-      localize(o);  // an object with an origin of its own lands on its anchors in its frame
-      if (!carryOntoAnchors(o, anchorsOf(o))) continue;
-      report(WorldEvent::Type::Teleported, kind, static_cast<uint32_t>(i), o.generation,
-             std::string(name) + " " + std::to_string(i) + " was carried rigidly onto anchors that jumped");
+  forEachKind([&](auto& objects) {
+    using Row = decltype(rowOf(objects));
+    if constexpr (Row::anchorable) {
+      for (size_t i = 0; i < objects.size(); ++i) {
+        auto& o = objects[i];
+        if (!o.alive || !o.activity.enabled || !pinnedToJumped(o, anchorJumped)) continue;
+        if (o.activity.sleeping) wakeLater(o, "its anchors were teleported");
+        localize(o);  // an object with an origin of its own lands on its anchors in its frame
+        if (!carryOntoAnchors(o, anchorsOf(o))) continue;
+        report(WorldEvent::Type::Teleported, Row::kind, static_cast<uint32_t>(i), o.generation,
+               std::string(Row::name) + " " + std::to_string(i) + " was carried rigidly onto anchors that jumped");
+      }
     }
-  };
-  carryAll(ropes, ObjectKind::Rope, "rope");
-  carryAll(cloths, ObjectKind::Cloth, "cloth");
+  });
   for (size_t i = 0; i < anchors.size(); ++i)
     if (anchorJumped[i]) anchorPaths[i].from = anchorPaths[i].to;
 }

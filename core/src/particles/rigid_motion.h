@@ -1,0 +1,66 @@
+// The rigid move of a set of particles: teleportRope/teleportCloth, the carry onto anchors that
+// jumped, teleportChain and a chain's carry with its root all move positions the same way and
+// turn velocities with them, so that no velocity is injected. One kernel over contiguous arrays;
+// each caller's arithmetic is the kernel's, operation for operation (the golden hash pins it).
+#pragma once
+
+#include "math/quat.h"
+#include "math/vec3.h"
+
+namespace wisp {
+
+// x -> (turn ? pivotTo + rotate(q, x - pivotFrom) : x), then + shift when `shifted`.
+// Vectors (velocities) only turn. Written as it is computed: (a + b) + c is not a + (b + c).
+struct RigidMotion {
+  Quat q{};
+  bool turn = false;
+  Vec3 pivotFrom, pivotTo;
+  Vec3 shift;
+  bool shifted = false;
+
+  Vec3 point(Vec3 x) const {
+    if (turn) x = pivotTo + rotate(q, x - pivotFrom);
+    if (shifted) x = x + shift;
+    return x;
+  }
+  Vec3 vector(Vec3 v) const { return turn ? rotate(q, v) : v; }
+};
+
+// Rotation q about `pivot`, then translation by `shift` (teleportRope's rule).
+inline RigidMotion turnAboutThenShift(Quat q, Vec3 pivot, Vec3 shift) {
+  RigidMotion m;
+  m.q = q;
+  m.turn = true;
+  m.pivotFrom = m.pivotTo = pivot;
+  m.shift = shift;
+  m.shifted = true;
+  return m;
+}
+// The motion taking pose `from` onto pose `to` with rotation q (a chain's root: x -> to +
+// rotate(q, x - from)).
+inline RigidMotion fromPoseTo(Quat q, Vec3 from, Vec3 to) {
+  RigidMotion m;
+  m.q = q;
+  m.turn = true;
+  m.pivotFrom = from;
+  m.pivotTo = to;
+  return m;
+}
+
+// Moves points [begin, end) of the arrays x, y, z by `m`.
+inline void movePoints(const RigidMotion& m, int begin, int end, float* x, float* y, float* z) {
+  for (int i = begin; i < end; ++i) {
+    const Vec3 p = m.point(Vec3{x[i], y[i], z[i]});
+    x[i] = p.x; y[i] = p.y; z[i] = p.z;
+  }
+}
+// Turns vectors [begin, end) of the arrays x, y, z by `m` (a no-op without a turn).
+inline void turnVectors(const RigidMotion& m, int begin, int end, float* x, float* y, float* z) {
+  if (!m.turn) return;
+  for (int i = begin; i < end; ++i) {
+    const Vec3 v = rotate(m.q, Vec3{x[i], y[i], z[i]});
+    x[i] = v.x; y[i] = v.y; z[i] = v.z;
+  }
+}
+
+}  // namespace wisp
