@@ -4,6 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { builds, rejects } from './load.mjs';
+import { selftest } from './selftest.mjs';
 
 const fastest = (o) => {
   let v = 0;
@@ -72,8 +73,9 @@ for (const [name, wisp] of Object.entries(builds)) {
   });
 
   test(`${name}: object kinds are the core's codes; an unknown code is an error, not a chain`, () => {
-    const world = wisp.createWorld({});
-    const kinds = wisp.module.ObjectKind;
+    // the self-test build: the same bindings plus injectFault, to make a chain report an event
+    const world = selftest[name].createWorld({});
+    const kinds = selftest[name].module.ObjectKind;
     assert.deepEqual([kinds.rope.value, kinds.cloth.value, kinds.chain.value], [0, 1, 2], 'the snapshot and events use these');
     const chain = world.addChain({ points: [0, 2, 0, 0, 1.9, 0, 0, 1.8, 0] });
     assert.notEqual(world._native.setEnabled(7, chain._id, false), 0);
