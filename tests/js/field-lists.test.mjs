@@ -55,3 +55,23 @@ for (const { struct, iface, typesOnly = [], fieldsOnly = [] } of PAIRS) {
     for (const p of typesOnly) assert.ok(props.has(p), `stale exception: ${iface}.${p} is gone`);
   });
 }
+
+// The JavaScript option tables (wasm/js/options.js) that check what users pass: each names the
+// fields of its struct, so an option the solver gained is accepted from JavaScript and an option
+// it lost is refused, not silently dropped.
+const options = await import(new URL('wasm/js/options.js', root));
+const TABLES = [
+  { table: 'WORLD', struct: 'WorldSettings', tableOnly: ['debugChecks'] },
+  { table: 'WIND', struct: 'WindSettings' },
+  { table: 'ROPE_PARAMS', struct: 'RopeParams' },
+  { table: 'CLOTH_PARAMS', struct: 'ClothParams' },
+  { table: 'CHAIN_PARAMS', struct: 'ChainParams', fieldsOnly: ['customGravity'] },
+  { table: 'CHAIN_BOOST', struct: 'ChainBoost' },
+];
+for (const { table, struct, tableOnly = [], fieldsOnly = [] } of TABLES) {
+  test(`options.js ${table} names the fields of ${struct} in fields.h`, () => {
+    const fields = fieldsOf(struct), keys = new Set(Object.keys(options[table]));
+    assert.deepEqual([...fields].filter((f) => !keys.has(f) && !fieldsOnly.includes(f)), [], `${table} lacks fields of ${struct}`);
+    assert.deepEqual([...keys].filter((k) => !fields.has(k) && !tableOnly.includes(k)), [], `${table} has options ${struct} does not`);
+  });
+}
