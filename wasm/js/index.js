@@ -21,7 +21,7 @@ const COLLIDER_TYPES = { sphere: 0, capsule: 1, plane: 2, box: 3 };
 const COLLIDER_TYPE_NAMES = ['sphere', 'capsule', 'plane', 'box'];
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = 'fe5936819fc6595b';
+export const DETERMINISM_GOLDEN_HASH = 'f3a537e7905f80fd';
 
 export { WispError } from './error.js';
 export { canUseThreads } from './loader.js';
