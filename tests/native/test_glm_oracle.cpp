@@ -1,7 +1,7 @@
 // GLM (pure mode, through math/glm_bridge.h) as an independent implementation of the quaternion
 // math Wisp keeps hand-written in math/vec3.h and math/quat.h: products, rotating vectors,
-// rotation matrices, the shortest arc between unit vectors, nlerp's exact endpoints, and the rigid
-// frames of math/frame.h against GLM's 4x4 matrices.
+// rotation matrices, the shortest arc between unit vectors, nlerp's exact endpoints; and the rigid
+// frames of math/frame.h (composed with GLM's quaternion operators) against GLM's 4x4 matrices.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -174,9 +174,32 @@ TEST(GlmOracle, FollowingAMovingFrameMatchesGlmMatrices) {
   }
 }
 
-// Why math/frame.h composes with Wisp's hand-written mul and rotate rather than GLM's operators:
-// the same arithmetic in another order gives other last bits for most inputs, and the golden hash
-// depends on them. Not a requirement on GLM: a record that the two are not interchangeable.
+// math/frame.h composes with GLM's operators, bit for bit: a frame, its inverse, a composed child
+// frame, a followed point, and a wind zone's stored inverse (turn by a conjugate kept once gives
+// intoFrame's bits, since conjugating only flips signs).
+TEST(GlmOracle, FramesComposeWithGlmOperatorsBitForBit) {
+  std::mt19937 rng(41);
+  auto same = [](Vec3 a, Vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; };
+  for (int trial = 0; trial < 10000; ++trial) {
+    const Transform f = randomFrame(rng, 5.0f), child = randomFrame(rng, 0.5f);
+    const Vec3 p = randomVec(rng, 5.0f);
+    const glm::quat q = toGlm(f.rotation);
+    ASSERT_TRUE(same(fromFrame(f, p), fromGlm(toGlm(f.position) + q * toGlm(p)))) << "trial " << trial;
+    ASSERT_TRUE(same(intoFrame(f, p), fromGlm(glm::conjugate(q) * (toGlm(p) - toGlm(f.position))))) << "trial " << trial;
+    ASSERT_TRUE(same(turn(f.rotation, p), fromGlm(q * toGlm(p)))) << "trial " << trial;
+    ASSERT_TRUE(same(unrotate(f.rotation, p), fromGlm(glm::conjugate(q) * toGlm(p)))) << "trial " << trial;
+    ASSERT_TRUE(same(turn(conjugate(f.rotation), p - f.position), intoFrame(f, p))) << "trial " << trial;
+    const Transform c = compose(f, child.position, child.rotation);
+    const Quat g = fromGlm(q * toGlm(child.rotation));
+    ASSERT_TRUE(same(c.position, fromFrame(f, child.position))) << "trial " << trial;
+    ASSERT_TRUE(c.rotation.x == g.x && c.rotation.y == g.y && c.rotation.z == g.z && c.rotation.w == g.w) << "trial " << trial;
+  }
+}
+
+// Why the frames' bits moved when math/frame.h went from Wisp's hand-written mul and rotate to
+// GLM's operators (and why the solver's hot paths, still hand-written, round differently from
+// the frames): the same arithmetic in another order gives other last bits for most inputs. Not a
+// requirement on GLM: a record that the two are not interchangeable bit for bit.
 TEST(GlmOracle, GlmOperatorsRoundDifferentlyFromWispsFrames) {
   std::mt19937 rng(37);
   int productDiffers = 0, rotationDiffers = 0;

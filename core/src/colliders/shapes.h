@@ -91,7 +91,7 @@ inline SurfacePoint solidDistance(const ColliderPose& c, Vec3 p) {
       Vec3 k{std::clamp(q.x, -e.x, e.x), std::clamp(q.y, -e.y, e.y), std::clamp(q.z, -e.z, e.z)};
       Vec3 d = q - k;
       float len = length(d);
-      if (len > 0.0f) return {len, rotate(c.rotation, d * (1.0f / len))};
+      if (len > 0.0f) return {len, turn(c.rotation, d * (1.0f / len))};
       // inside: leave through the nearest face
       float fx = e.x - std::fabs(q.x), fy = e.y - std::fabs(q.y), fz = e.z - std::fabs(q.z);
       Vec3 n;
@@ -99,7 +99,7 @@ inline SurfacePoint solidDistance(const ColliderPose& c, Vec3 p) {
       if (fx <= fy && fx <= fz) { depth = fx; n = {q.x < 0 ? -1.0f : 1.0f, 0, 0}; }
       else if (fy <= fz) { depth = fy; n = {0, q.y < 0 ? -1.0f : 1.0f, 0}; }
       else { depth = fz; n = {0, 0, q.z < 0 ? -1.0f : 1.0f}; }
-      return {-depth, rotate(c.rotation, n)};
+      return {-depth, turn(c.rotation, n)};
     }
   }
   return {1e30f, Vec3{0, 1, 0}};

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "math/frame.h"
 #include "math/vec3.h"
 #include "wisp/wind.h"
 
@@ -90,7 +91,8 @@ inline WindZoneField makeWindZoneField(const WindZoneDef& d) {
   WindZoneField z;
   z.shape = d.shape;
   z.centre = d.transform.position;
-  // the zone's frame inverted once here, not per sample (math/frame.h's intoFrame, same bits)
+  // the zone's frame inverted once here, not per sample; samples turn by it with math/frame.h's
+  // turn (GLM's q * v), the same bits as intoFrame (conjugating only flips signs)
   z.inverseRotation = conjugate(normalize(d.transform.rotation));
   z.radius = d.radius;
   z.halfExtents = d.halfExtents;
@@ -105,7 +107,7 @@ inline float zoneWeight(const WindZoneField& z, Vec3 p) {
   if (z.shape == WindZoneShape::Sphere) {
     u = length(p - z.centre) / z.radius;
   } else {
-    Vec3 q = rotate(z.inverseRotation, p - z.centre);
+    Vec3 q = turn(z.inverseRotation, p - z.centre);  // intoFrame's bits, inverse stored
     u = std::max({std::fabs(q.x) / z.halfExtents.x, std::fabs(q.y) / z.halfExtents.y, std::fabs(q.z) / z.halfExtents.z});
   }
   if (!(u < 1.0f)) return 0.0f;

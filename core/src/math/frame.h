@@ -3,41 +3,49 @@
 // parent and following a point fixed in a moving frame, in one place instead of the same
 // expressions spelled out at each use.
 //
-// Written on math/vec3.h's hand-written mul and rotate, not on GLM's operators: GLM's quaternion
-// product adds the y and z terms in another order, and its q * v adds the two cross-product terms
-// together before adding them to v, so 64 % of products and 65 % of rotations of random unit
-// quaternions differ from Wisp's in the last bit (g++ 12, -ffp-contract=off, 1e5 samples).
-// Every frame below feeds the simulated state, so the golden hash
-// (tests/native/test_determinism.cpp) depends on these bits; GLM's arithmetic is deterministic
-// too, but switching would move every stored result for no gain in accuracy. GLM checks these
-// functions against its matrices in tests/native/test_glm_oracle.cpp (the Frame* tests).
+// Composed with GLM (math/glm_bridge.h, pure mode): glm::quat * glm::quat, glm::quat * glm::vec3
+// and glm::conjugate, converted from and to Wisp's Vec3/Quat at each function's boundary. These
+// are +, -, * only (no libm), so they give the same bits natively and in WASM with
+// -ffp-contract=off, and -fno-tree-slp-vectorize keeps GCC from fusing them when the target has
+// FMA (CMakeLists.txt; scripts/test-march-native.sh checks it); GLM's inline code is compiled in
+// Wisp's translation units, so those flags cover it. GLM sums the terms in another order than
+// math/vec3.h's hand-written mul and rotate (64 % of products and 65 % of rotations differ in
+// the last bit), so every frame here rounds like GLM, not like the solver's hand-written
+// rotations: the solver's per-substep chain work (joint limits and drives) and teleports keep
+// vec3.h's mul/rotate, which tests/native/test_glm_oracle.cpp checks against GLM.
+// GLM's 4x4 matrices check these functions there too (the Frame* tests).
 // Any type with `position` (Vec3) and `rotation` (unit Quat) members is a frame here.
 #pragma once
 
+#include "math/glm_bridge.h"
 #include "math/vec3.h"
 
 namespace wisp {
 
+// The direction v in world axes, given in the axes of a frame rotated by the unit rotation q.
+inline Vec3 turn(Quat q, Vec3 v) { return glmb::fromGlm(glmb::toGlm(q) * glmb::toGlm(v)); }
+
+// A direction v turned back by the unit rotation q (q's inverse applied). glm::conjugate only
+// flips signs (exact), so a conjugate stored once (a wind zone's) turns with the same bits.
+inline Vec3 unrotate(Quat q, Vec3 v) { return glmb::fromGlm(glm::conjugate(glmb::toGlm(q)) * glmb::toGlm(v)); }
+
 // The world point of `local`, given in frame f.
 template <class Frame>
 inline Vec3 fromFrame(const Frame& f, Vec3 local) {
-  return f.position + rotate(f.rotation, local);
+  return glmb::fromGlm(glmb::toGlm(f.position) + glmb::toGlm(f.rotation) * glmb::toGlm(local));
 }
 
 // Frame f's coordinates of the world point p.
 template <class Frame>
 inline Vec3 intoFrame(const Frame& f, Vec3 p) {
-  return rotate(conjugate(f.rotation), p - f.position);
+  return glmb::fromGlm(glm::conjugate(glmb::toGlm(f.rotation)) * (glmb::toGlm(p) - glmb::toGlm(f.position)));
 }
-
-// A direction v turned back by the unit rotation q (q's inverse applied).
-inline Vec3 unrotate(Quat q, Vec3 v) { return rotate(conjugate(q), v); }
 
 // A child frame given in its parent's frame, in world terms (a joint's local position and
 // rotation under its parent: one step of forward kinematics).
 template <class Frame>
 inline Transform compose(const Frame& parent, Vec3 childPosition, Quat childRotation) {
-  return {fromFrame(parent, childPosition), mul(parent.rotation, childRotation)};
+  return {fromFrame(parent, childPosition), glmb::fromGlm(glmb::toGlm(parent.rotation) * glmb::toGlm(childRotation))};
 }
 
 // Where a point fixed in a frame that moved from `before` to `now` is now (a collider's surface

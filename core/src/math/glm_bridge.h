@@ -12,9 +12,11 @@
 // libc. tests/js/glm-lint.test.mjs fails `npm test` if core/ calls one of them.
 // The hand-written math (math/vec3.h, math/quat.h, math/trig.h, math/wide.h) stays: wide.h is
 // 4-lane SIMD GLM cannot express, the trig is deterministic by construction, and lerp/nlerp are
-// exact at their endpoints where glm::mix is not, and the quaternion product and rotation (and so
-// the rigid frames of math/frame.h) add their terms in another order than GLM's operators, which
-// would move the golden hash. GLM checks them all in tests/native/test_glm_oracle.cpp.
+// exact at their endpoints where glm::mix is not, and the hand-written quaternion product and
+// rotation serve the solver's hot paths (chain joints, teleports) and are what GLM is an oracle
+// for. Rigid frames (math/frame.h: builders, chain rest hierarchy and pose, cloth grid frame,
+// box colliders, wind zones, points following a moving collider) compose with GLM's operators.
+// GLM checks the hand-written math in tests/native/test_glm_oracle.cpp.
 #pragma once
 
 #ifdef GLM_VERSION

@@ -43,8 +43,9 @@ inline Quat normalize(Quat q) {
   return {q.x * s, q.y * s, q.z * s, q.w * s};
 }
 inline Quat conjugate(Quat q) { return {-q.x, -q.y, -q.z, q.w}; }
-// Not GLM's operator*: it adds the y and z terms in another order and the golden hash depends on
-// these bits (math/frame.h says more).
+// Hand-written for the solver's per-substep chain work and teleports (GLM's operator* adds the y
+// and z terms in another order: other last bits); rigid frames compose with GLM (math/frame.h).
+// GLM checks this product (tests/native/test_glm_oracle.cpp).
 inline Quat mul(Quat a, Quat b) {
   return {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
           a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
@@ -52,7 +53,7 @@ inline Quat mul(Quat a, Quat b) {
           a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
 }
 // v' = v + 2w(q x v) + 2 q x (q x v), summed in this order (GLM's q * v adds the last two terms
-// first: other bits, see math/frame.h)
+// first: other last bits). The solver's hot paths use this one; frames use GLM's (math/frame.h).
 inline Vec3 rotate(Quat q, Vec3 v) {
   Vec3 u{q.x, q.y, q.z};
   Vec3 t = cross(u, v) * 2.0f;
