@@ -139,7 +139,7 @@ Status checkTransform(const char* positionName, const char* rotationName, const 
 
 Status validateWorldSettings(const WorldSettings& s) {
   WISP_TRY(checkFiniteVec("WorldSettings.gravity", s.gravity));
-  if (length(s.gravity) > 1e4f) return Status::Error(StatusCode::InvalidArgument, "WorldSettings.gravity must be at most 10000 m/s^2 long (got " + formatVec(s.gravity) + ")");
+  if (length(s.gravity) > 1e4f) return invalid("WorldSettings.gravity must be at most 10000 m/s^2 long (got " + formatVec(s.gravity) + ")");
   WISP_TRY(checkRange("WorldSettings.fixedDt", s.fixedDt, 1e-5, 0.1));
   WISP_TRY(checkRange("WorldSettings.substeps", s.substeps, 1, 128));
   WISP_TRY(checkRange("WorldSettings.iterations", s.iterations, 1, 64));
@@ -175,13 +175,13 @@ Status validateClothParams(const ClothParams& p) {
 
 namespace {
 Status checkCurve(const char* name, const Curve& curve) {
-  if (curve.size() > 64) return Status::Error(StatusCode::InvalidArgument, std::string(name) + " has " + std::to_string(curve.size()) + " keys (at most 64)");
+  if (curve.size() > 64) return invalid(std::string(name) + " has " + std::to_string(curve.size()) + " keys (at most 64)");
   for (size_t k = 0; k < curve.size(); ++k) {
     const std::string key = std::string(name) + "[" + std::to_string(k) + "]";
     WISP_TRY(checkRange((key + ".t").c_str(), curve[k].t, 0, 1));
     WISP_TRY(checkRange((key + ".value").c_str(), curve[k].value, -1e6, 1e6));
     if (k > 0 && !(curve[k].t > curve[k - 1].t))
-      return Status::Error(StatusCode::InvalidArgument, key + ".t must be greater than the previous key's t (got " + formatValue(curve[k].t) +
+      return invalid(key + ".t must be greater than the previous key's t (got " + formatValue(curve[k].t) +
                      " after " + formatValue(curve[k - 1].t) + ")");
   }
   return Status::Ok();
@@ -191,23 +191,23 @@ Status checkCurve(const char* name, const Curve& curve) {
 
 Status validateChainParams(const ChainParams& p) {
   int mode = static_cast<int>(p.mode), space = static_cast<int>(p.space);
-  if (mode < 0 || mode > 1) return Status::Error(StatusCode::InvalidArgument, "ChainParams.mode must be wisp or vrm (got " + std::to_string(mode) + ")");
-  if (space < 0 || space > 1) return Status::Error(StatusCode::InvalidArgument, "ChainParams.space must be world or relative (got " + std::to_string(space) + ")");
+  if (mode < 0 || mode > 1) return invalid("ChainParams.mode must be wisp or vrm (got " + std::to_string(mode) + ")");
+  if (space < 0 || space > 1) return invalid("ChainParams.space must be world or relative (got " + std::to_string(space) + ")");
   WISP_TRY(checkRange("ChainParams.damping", p.damping, 0, 1e4));
   WISP_TRY(checkRange("ChainParams.stiffness", p.stiffness, 0, 1e4));
   WISP_TRY(checkRange("ChainParams.elasticity", p.elasticity, 0, 1));
   WISP_TRY(checkRange("ChainParams.inertia", p.inertia, 0, 1));
   WISP_TRY(checkRange("ChainParams.gravityScale", p.gravityScale, -100, 100));
   WISP_TRY(checkFiniteVec("ChainParams.gravity", p.gravity));
-  if (length(p.gravity) > 1e4f) return Status::Error(StatusCode::InvalidArgument, "ChainParams.gravity must be at most 10000 m/s^2 long (got " + formatVec(p.gravity) + ")");
+  if (length(p.gravity) > 1e4f) return invalid("ChainParams.gravity must be at most 10000 m/s^2 long (got " + formatVec(p.gravity) + ")");
   WISP_TRY(checkFiniteVec("ChainParams.externalForce", p.externalForce));
   if (length(p.externalForce) > 1e4f)
-    return Status::Error(StatusCode::InvalidArgument, "ChainParams.externalForce must be at most 10000 m/s^2 long (got " + formatVec(p.externalForce) + ")");
+    return invalid("ChainParams.externalForce must be at most 10000 m/s^2 long (got " + formatVec(p.externalForce) + ")");
   WISP_TRY(checkRange("ChainParams.drag", p.drag, 0, 1e4));
   WISP_TRY(checkRange("ChainParams.radius", p.radius, 0, 10));
   WISP_TRY(checkRange("ChainParams.limitAngle", p.limitAngle, 0, 3.1416));
   WISP_TRY(checkFiniteVec("ChainParams.hingeAxis", p.hingeAxis));
-  if (p.hinge && !(lengthSq(p.hingeAxis) > 1e-12f)) return Status::Error(StatusCode::InvalidArgument, "ChainParams.hingeAxis must not be zero when hinge is on");
+  if (p.hinge && !(lengthSq(p.hingeAxis) > 1e-12f)) return invalid("ChainParams.hingeAxis must not be zero when hinge is on");
   WISP_TRY(checkRange("ChainParams.spaceInertia", p.spaceInertia, 0, 1));
   WISP_TRY(validateObjectParams("ChainParams", p.teleportDistance, p.teleportAngle, p.sleepSpeed, p.sleepTime, p.updateEvery));
   WISP_TRY(checkRange("ChainParams.warmupSteps", p.warmupSteps, 0, 10000));
@@ -223,11 +223,18 @@ Status validateChainParams(const ChainParams& p) {
   WISP_TRY(checkCurve("ChainParams.limitAngleCurve", p.limitAngleCurve));
   WISP_TRY(checkFiniteVec("ChainParams.backstopNormal", p.backstopNormal));
   if (p.backstop && !(lengthSq(p.backstopNormal) > 1e-12f))
-    return Status::Error(StatusCode::InvalidArgument, "ChainParams.backstopNormal must not be zero when backstop is on (got " + formatVec(p.backstopNormal) + ")");
+    return invalid("ChainParams.backstopNormal must not be zero when backstop is on (got " + formatVec(p.backstopNormal) + ")");
   WISP_TRY(checkRange("ChainParams.backstopDistance", p.backstopDistance, 0, 1e3));
   WISP_TRY(checkRange("ChainParams.backstopRadius", p.backstopRadius, 0, 1e3));
   WISP_TRY(checkCurve("ChainParams.backstopCurve", p.backstopCurve));
   return Status::Ok();
+}
+
+Status validateChainBoost(const ChainBoost& b) {
+  WISP_TRY(checkRange("boostChain: stiffness", b.stiffness, 0, 100));
+  WISP_TRY(checkRange("boostChain: damping", b.damping, 0, 100));
+  WISP_TRY(checkRange("boostChain: drag", b.drag, 0, 100));
+  return checkRange("boostChain: gravity", b.gravity, 0, 100);
 }
 
 }  // namespace wisp

@@ -29,13 +29,6 @@ float evaluateCurve(const Curve& curve, float t) {
 }
 
 
-Status validateChainBoost(const ChainBoost& b) {
-  WISP_TRY(checkRange("boostChain: stiffness", b.stiffness, 0, 100));
-  WISP_TRY(checkRange("boostChain: damping", b.damping, 0, 100));
-  WISP_TRY(checkRange("boostChain: drag", b.drag, 0, 100));
-  return checkRange("boostChain: gravity", b.gravity, 0, 100);
-}
-
 Status resolveChainParams(ChainState& c, const ChainParams& p) {
   const int n = c.joints();
   const bool vrm = p.mode == ChainMode::Vrm;

@@ -9,8 +9,6 @@ namespace wisp {
 
 constexpr int kMaxChainJoints = 1024;
 
-// Each multiplier in [0, 100] (World::boostChain).
-Status validateChainBoost(const ChainBoost& b);
 // Fills the per-joint arrays of `c` from `p` and `c.along`; an error (naming the joint) if a
 // product of base and curve leaves its range. `c` is unchanged on error.
 Status resolveChainParams(ChainState& c, const ChainParams& p);
