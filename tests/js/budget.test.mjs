@@ -32,7 +32,7 @@ function run(msPerUnit, budgetMs = 0.25) {
   budget = new FrameBudget(world, { budgetMs, calibrateEvery: CALIBRATE, clock });
   ropes.forEach((r, i) => budget.add(r, { priority: i % 3 }));
   const log = [], times = [], changedAt = [];
-  let last = '';
+  let last = ropes.map((r) => budget.levelOf(r)).join(',');
   for (let f = 0; f < 300; f++) {
     const t0 = now;
     budget.step(1 / 60);

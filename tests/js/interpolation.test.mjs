@@ -157,7 +157,7 @@ for (const [name, wisp] of Object.entries(builds)) {
       springs.beforeStep();
       world.step(DISPLAY);
       ropeMesh.update(); clothMesh.update(); springs.afterStep();
-      if (world.alpha === 0) continue;
+      if (world.alpha === 0 || world.time === 0) continue;  // shown = positions then
       const p = rope.renderPositions, v = ropeMesh.geometry.attributes.position.array;
       assert.ok(!same(p, rope.positions));
       for (let i = 0; i < rope.count; i++) {  // each ring's centre is the shown particle
