@@ -15,7 +15,8 @@
 // the levels change only when objects, priorities, caps or the budget change.
 //
 // The plan: every object starts at its cap (the best level allowed: 'full', or what a LOD
-// helper set with setCap). While the estimate is over the budget, the object with the lowest
+// helper set with setCap). While the estimate is over the budget less `headroom` (10%: the
+// model counts no fixed per-step cost), the object with the lowest
 // priority (then the best current level, then the earliest added) goes one level down, down to
 // 'frozen'. Equal priorities thus go down together, level by level; a higher priority is touched
 // only when every lower one is frozen.
@@ -37,7 +38,7 @@ function workItems(o) {
 }
 
 export class FrameBudget {
-  #world; #budgetMs; #msPerUnit; #calibrateEvery; #clock;
+  #world; #budgetMs; #msPerUnit; #calibrateEvery; #clock; #headroom;
   #entries = [];
   #samples = new Float64Array(SAMPLES); #sampleUnits = new Float64Array(SAMPLES); #sampleCount = 0; #sinceCalibration = 0;
   #unitsNow = 0; #scale = 1;
@@ -55,8 +56,11 @@ export class FrameBudget {
    *                                null: no estimate, nothing degraded, until the first calibration
    * @param options.calibrateEvery  measured steps between calibrations (0: only calibrate()). Default 60.
    * @param options.clock           () => ms, what step() times world.step with. Default performance.now.
+   * @param options.headroom        the fraction of the budget kept free (0..0.9): the plan aims at
+   *                                budgetMs x (1 - headroom), for what the model does not count
+   *                                (each step's fixed costs: anchors, lists, output copies). Default 0.1.
    */
-  constructor(world, { budgetMs, msPerUnit = null, calibrateEvery = 60, clock = () => performance.now() } = {}) {
+  constructor(world, { budgetMs, msPerUnit = null, calibrateEvery = 60, clock = () => performance.now(), headroom = 0.1 } = {}) {
     if (!world || typeof world.step !== 'function' || typeof world.stateHash !== 'function') fail('FrameBudget needs a World');
     this.#world = world;
     this.#budgetMs = positive(budgetMs, 'budgetMs');
@@ -65,6 +69,8 @@ export class FrameBudget {
     this.#calibrateEvery = calibrateEvery;
     if (typeof clock !== 'function') fail('clock must be a function returning milliseconds');
     this.#clock = clock;
+    if (typeof headroom !== 'number' || !(headroom >= 0 && headroom <= 0.9)) fail(`headroom must be a number in [0, 0.9] (got ${String(headroom)})`);
+    this.#headroom = headroom;
     this.#readScale();
     this.plan();
   }
@@ -172,7 +178,8 @@ export class FrameBudget {
     let units = 0;
     for (const e of entries) units += this.#units(e, e.level);
     if (k !== null) {
-      while (k * units > this.#budgetMs) {
+      const target = this.#budgetMs * (1 - this.#headroom);
+      while (k * units > target) {
         let pick = null;
         for (const e of entries) {
           if (e.level >= FROZEN) continue;
@@ -194,7 +201,7 @@ export class FrameBudget {
       if (e.level > e.cap) {
         degraded.push({
           object: e.object, from: LEVELS[e.cap], to: LEVELS[e.level],
-          reason: `priority ${e.priority}: ${(k * capUnits).toFixed(3)} ms per step estimated at the caps, over the ${this.#budgetMs} ms budget`,
+          reason: `priority ${e.priority}: ${(k * capUnits).toFixed(3)} ms per step estimated at the caps, over the ${+this.#budgetMs.toFixed(4)} ms budget (less ${100 * this.#headroom}% headroom)`,
         });
       }
     }

@@ -712,6 +712,8 @@ export class FrameBudget {
     calibrateEvery?: number;
     /** ms clock step() times world.step with. Default performance.now. */
     clock?: () => number;
+    /** fraction of the budget the plan keeps free for the fixed per-step costs the model does not count, 0..0.9. Default 0.1. */
+    headroom?: number;
   });
   /** The last plan (a new object per plan: plans happen on changes and calibrations). */
   readonly report: BudgetReport;
