@@ -159,6 +159,7 @@ function startScene(name, keepParams = false) {
   app = { def, world, ropes: [], cloths: [], colliders: [], handles: [], labels: [], plots: [], state: null, time: 0, frames: 0 };
   const ctx = {
     wisp, world, params, three: THREE, root,
+    camera, controls,  // a scene may move them, e.g. to follow a walking character
     // options.world: the world the body lives in when it is not the scene's (compare's right side)
     addRope(rope, options = {}) {
       const mesh = new RopeMesh(rope, options);
