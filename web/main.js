@@ -334,7 +334,7 @@ function helpText() {
   const parts = [];
   if (app.handles.length) parts.push('drag a yellow handle');
   const grab = [app.ropes.length && 'rope', app.cloths.length && 'cloth'].filter(Boolean);
-  if (grab.length) parts.push(`drag any ${grab.join(' or ')} point`);
+  if (grab.length) parts.push(`drag any ${grab.map((g) => `${g} point`).join(' or ')}`);  // each named in full: 'rope point or cloth point'
   if (app.ropes.length) parts.push(touch ? 'double-tap a rope to cut it' : 'shift-click a rope to cut it');
   parts.push(touch ? 'one finger: orbit · two fingers: zoom and pan' : 'drag empty space: orbit · right-drag: pan · wheel: zoom');
   return parts.join(' · ');

@@ -112,3 +112,55 @@ test('sliders: physics weight 0 puts the chains on the animation; debug draws; r
   assert.equal(hashes[1], hashes[0], 'threads');
   assert.deepEqual(problems, []);
 });
+
+test('skirt links: the scene links neighbouring chains from joint 1 and the debug view draws every link', async () => {
+  const r = await page.evaluate(() => {
+    const proto = Object.getPrototypeOf(__app.world);
+    // Without world.addChainLinks in this build, a stand-in with its shape records the call and
+    // answers pairs() as a ring of neighbours from joint 1; the scene code path is the same.
+    const fake = typeof proto.addChainLinks !== 'function';
+    let call = null;
+    if (fake) {
+      proto.addChainLinks = function addChainLinks(chains, options) {
+        let opts = { ...options };
+        call = { chains: chains.length, options: opts };
+        const pairs = () => {
+          const out = [], n = chains.length, last = opts.loop ? n : n - 1;
+          for (let k = 0; k < last; k++) for (let j = opts.fromJoint; j < chains[k].count; j++) out.push(k, j, (k + 1) % n, j);
+          return Int32Array.from(out);
+        };
+        return { get linkCount() { return pairs().length / 4; }, pairs, set(o) { opts = { ...opts, ...o }; }, dispose() {} };
+      };
+    }
+    try {
+      __app.start('character');
+      const set = (k, v) => __app.gui.controllersRecursive().find((x) => x.property === k).setValue(v);
+      set('debug', true);
+      __app.advance(30);
+      const s = __app.sceneState;
+      const drawn = () => s.linkDebug.lines.geometry.drawRange.count / 2;
+      const looped = { links: s.links.linkCount, drawn: drawn(), pairs: Array.from(s.links.pairs()) };
+      set('loop', false);
+      __app.advance(1);
+      const open = { links: s.links.linkCount, drawn: drawn() };
+      const hem = s.probe().skirtHem.flat();
+      return { fake, call, looped, open, finite: hem.every(Number.isFinite), chains: s.skirt.chains.length };
+    } finally {
+      if (fake) delete proto.addChainLinks;
+      __app.start('character');
+    }
+  });
+  if (r.fake) assert.deepEqual(r.call, { chains: r.chains, options: { loop: true, diagonals: false, compliance: 0.0001, collide: true, fromJoint: 1 } });
+  assert.ok(r.looped.links > 0);
+  assert.equal(r.looped.drawn, r.looped.links, 'one debug line per link');
+  assert.equal(r.open.drawn, r.open.links);
+  assert.ok(r.open.links < r.looped.links, `opening the loop removes links (${r.looped.links} -> ${r.open.links})`);
+  // every link joins neighbouring chains (k, k + 1 round the ring) at joints >= 1
+  for (let i = 0; i < r.looped.pairs.length; i += 4) {
+    const [a, ja, b, jb] = r.looped.pairs.slice(i, i + 4);
+    assert.ok(ja >= 1 && jb >= 1, `link ${i / 4} at joints ${ja}, ${jb}`);
+    assert.ok((b - a + r.chains) % r.chains === 1 || (a - b + r.chains) % r.chains === 1, `link ${i / 4} joins chains ${a} and ${b}`);
+  }
+  assert.ok(r.finite);
+  assert.deepEqual(problems, []);
+});
