@@ -77,7 +77,7 @@ test('the clip selector changes the motion: idle stands, run goes round at speed
   assert.deepEqual(problems, []);
 });
 
-test('sliders: physics weight 0 puts the chains on the animation; debug draws; runs alike on 1 and more threads', async () => {
+test('sliders: physics weight 0 puts the chains on the animation; debug draws', async () => {
   const r = await page.evaluate(() => {
     __app.reset();
     const set = (k, v) => __app.gui.controllersRecursive().find((x) => x.property === k).setValue(v);
@@ -99,17 +99,7 @@ test('sliders: physics weight 0 puts the chains on the animation; debug draws; r
   fs.writeFileSync(new URL('build/character-debug.png', repo), await page.screenshot());
   assert.ok(r.off < 1e-4, `a hem joint ${r.off} m off the animation at physics weight 0`);
   assert.ok(r.finite);
-  const hashes = await page.evaluate(() => {
-    const out = [];
-    for (const threads of [1, 0]) {
-      __app.start('character');
-      __app.world.set({ threads });
-      __app.advance(60);
-      out.push(__app.hash());
-    }
-    return out;
-  });
-  assert.equal(hashes[1], hashes[0], 'threads');
+  // (1 and several threads give the same state: playground.test.mjs, "every scene runs without errors …")
   assert.deepEqual(problems, []);
 });
 
