@@ -4,6 +4,7 @@
 // every joint from being pushed more than a little inside where the animation puts it.
 import * as THREE from 'three';
 import { SpringBoneChain } from '../../adapters/spring-bones.js';
+import { skinnedRings } from '../skinned-rings.js';
 
 const RING = 0.18;      // m: waist radius
 const WAIST = 0.05;     // m: the ring above the hips bone
@@ -48,7 +49,7 @@ export function buildSkirt(world, hips, params, { chainCount = 14, joints = 5, c
 function skirtMesh(rigs, joints, color) {
   const n = rigs.length, cols = 2 * n, rows = 2 * joints - 1;
   const bones = rigs.flatMap((r) => r.bones);
-  const positions = [], skinIndex = [], skinWeight = [], index = [];
+  const positions = [], skinIndex = [], skinWeight = [];
   const a = new THREE.Vector3(), b = new THREE.Vector3(), c = new THREE.Vector3(), d = new THREE.Vector3();
   const at = (k, row, out) => {
     // on chain k: row 2j is joint j, row 2j+1 halfway along bone j
@@ -74,22 +75,8 @@ function skirtMesh(rigs, joints, color) {
       skinWeight.push(0.5, 0.5, 0, 0);
     }
   }
-  for (let row = 0; row + 1 < rows; row++) {
-    for (let i = 0; i < cols; i++) {
-      const i0 = row * cols + i, i1 = row * cols + ((i + 1) % cols);
-      index.push(i0, i0 + cols, i1, i1, i0 + cols, i1 + cols);
-    }
-  }
-  const geometry = new THREE.BufferGeometry();
-  geometry.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
-  geometry.setAttribute('skinIndex', new THREE.Uint16BufferAttribute(skinIndex, 4));
-  geometry.setAttribute('skinWeight', new THREE.Float32BufferAttribute(skinWeight, 4));
-  geometry.setIndex(index);
-  geometry.computeVertexNormals();
-  const mesh = new THREE.SkinnedMesh(geometry, new THREE.MeshStandardMaterial({ color, roughness: 0.8, side: THREE.DoubleSide, flatShading: true }));
-  mesh.frustumCulled = false;
+  const mesh = skinnedRings(positions, skinIndex, skinWeight, cols, bones,
+    new THREE.MeshStandardMaterial({ color, roughness: 0.8, side: THREE.DoubleSide, flatShading: true }));
   mesh.castShadow = mesh.receiveShadow = true;
-  mesh.bind(new THREE.Skeleton(bones), new THREE.Matrix4());  // the geometry is in world space at bind time
-  mesh.bindMode = 'detached';
   return mesh;
 }
