@@ -1,5 +1,7 @@
 // Scene registry: each scene is { name, title, description, params, worldDefaults?, camera?,
-// create(ctx), apply(state, params), update(state, time, dt, params), dispose(state) }.
+// create(ctx), apply(state, params), update(state, time, dt, params), afterStep?(state, params, dt),
+// dispose(state) }. ctx (main.js) also hands over the camera and its OrbitControls (the character
+// scene follows its character with them).
 import rope from './rope.js';
 import curtain from './curtain.js';
 import flag from './flag.js';
