@@ -159,6 +159,7 @@ function startScene(name, keepParams = false) {
   app = { def, world, ropes: [], cloths: [], colliders: [], handles: [], labels: [], plots: [], state: null, time: 0, frames: 0 };
   const ctx = {
     wisp, world, params, three: THREE, root,
+    camera, controls,  // a scene may move them, e.g. to follow a walking character
     // options.world: the world the body lives in when it is not the scene's (compare's right side)
     addRope(rope, options = {}) {
       const mesh = new RopeMesh(rope, options);
@@ -333,7 +334,7 @@ function helpText() {
   const parts = [];
   if (app.handles.length) parts.push('drag a yellow handle');
   const grab = [app.ropes.length && 'rope', app.cloths.length && 'cloth'].filter(Boolean);
-  if (grab.length) parts.push(`drag any ${grab.join(' or ')} point`);
+  if (grab.length) parts.push(`drag any ${grab.map((g) => `${g} point`).join(' or ')}`);  // each named in full: 'rope point or cloth point'
   if (app.ropes.length) parts.push(touch ? 'double-tap a rope to cut it' : 'shift-click a rope to cut it');
   parts.push(touch ? 'one finger: orbit · two fingers: zoom and pan' : 'drag empty space: orbit · right-drag: pan · wheel: zoom');
   return parts.join(' · ');

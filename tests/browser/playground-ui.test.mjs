@@ -83,7 +83,7 @@ test('each scene\'s help says what it offers, and nothing it does not', async ()
 });
 
 test('every control has a tooltip; the scene\'s controls come first; world controls are folded', async () => {
-  for (const name of ['rope', 'flag', 'ponytail', 'wig', 'compare']) {
+  for (const name of ['rope', 'flag', 'ponytail', 'wig', 'compare', 'character']) {
     const r = await page.evaluate((name) => {
       __app.start(name);
       const rows = [...document.querySelectorAll('.lil-gui .lil-controller')];
@@ -160,7 +160,7 @@ test('phone in portrait: folded panel, the scene on screen, touch grab and doubl
   assert.ok(r.closed, 'the panel starts folded');
   for (const [x, y] of [r.handle, ...r.rope]) assert.ok(x > 0 && x < 390 && y > 0 && y < 844, `point (${x}, ${y}) off screen`);
   assert.match(r.help, /double-tap a rope to cut it/);
-  for (const name of ['ponytail', 'flag', 'cape']) {
+  for (const name of ['ponytail', 'flag', 'character']) {
     const inside = await p.evaluate((name) => {
       __app.start(name); __app.advance(10);
       const pts = name === 'ponytail' ? [__app.chainPositions(0).slice(-3)] : [__app.clothPositions(0).slice(0, 3), __app.clothPositions(0).slice(-3)];

@@ -36,7 +36,7 @@ test('loads cross-origin isolated with the threaded SIMD build', async () => {
   assert.equal(state.kind, 'mt');
   assert.equal(state.stats.simd, true);
   assert.ok(state.stats.threads >= 1);
-  assert.deepEqual(state.scenes, ['rope', 'curtain', 'flag', 'cape', 'tablecloth', 'compare', 'ponytail', 'wig', 'solvers', 'lab', 'framerate']);
+  assert.deepEqual(state.scenes, ['rope', 'curtain', 'flag', 'character', 'tablecloth', 'compare', 'ponytail', 'wig', 'solvers', 'lab', 'framerate']);
   assert.deepEqual(problems, []);
 });
 
@@ -162,7 +162,7 @@ test('the flag flaps in the wind and the lift slider changes it', async () => {
 });
 
 test('every scene runs without errors, and cloth scenes agree across thread counts', async () => {
-  for (const name of ['cape', 'tablecloth', 'compare']) {
+  for (const name of ['character', 'tablecloth', 'compare']) {
     const r = await page.evaluate((name) => {
       const out = [];
       for (const threads of [1, 0]) {

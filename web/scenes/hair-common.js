@@ -4,6 +4,7 @@
 // limit cones and colliders.
 import * as THREE from 'three';
 import { SpringBoneChain } from '../adapters/spring-bones.js';
+import { skinnedRings } from './skinned-rings.js';
 
 export const chainParamSpecs = {
   motion: { value: 'all', options: ['still', 'nod', 'turn', 'run', 'jump', 'all'], label: 'head motion', tip: 'The head\'s scripted animation: the chains follow its root motion.' },
@@ -151,7 +152,7 @@ export function skinnedStrand(world, parent, offsets, params, { radius = 0.03, t
   parent.updateMatrixWorld(true);
   // geometry in the strand's bind pose (world space at creation), one ring per 4 per bone
   const rings = (bones.length - 1) * 4 + 1, sides = 10;
-  const positions = [], skinIndex = [], skinWeight = [], index = [];
+  const positions = [], skinIndex = [], skinWeight = [];
   const a = new THREE.Vector3(), b = new THREE.Vector3(), dir = new THREE.Vector3(), n1 = new THREE.Vector3(), n2 = new THREE.Vector3();
   for (let r = 0; r < rings; r++) {
     const seg = Math.min(Math.floor(r / 4), bones.length - 2), f = r / 4 - seg;
@@ -172,24 +173,8 @@ export function skinnedStrand(world, parent, offsets, params, { radius = 0.03, t
       skinIndex.push(seg, Math.min(seg + 1, bones.length - 1), 0, 0);
       skinWeight.push(1 - f, f, 0, 0);
     }
-    if (r + 1 < rings) {
-      for (let s = 0; s < sides; s++) {
-        const i0 = r * sides + s, i1 = r * sides + ((s + 1) % sides);
-        index.push(i0, i0 + sides, i1, i1, i0 + sides, i1 + sides);
-      }
-    }
   }
-  const geometry = new THREE.BufferGeometry();
-  geometry.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
-  geometry.setAttribute('skinIndex', new THREE.Uint16BufferAttribute(skinIndex, 4));
-  geometry.setAttribute('skinWeight', new THREE.Float32BufferAttribute(skinWeight, 4));
-  geometry.setIndex(index);
-  geometry.computeVertexNormals();
-  const mesh = new THREE.SkinnedMesh(geometry, new THREE.MeshStandardMaterial({ color, roughness: 0.6 }));
-  mesh.frustumCulled = false;
-  const skeleton = new THREE.Skeleton(bones);
-  mesh.bind(skeleton, new THREE.Matrix4());  // geometry is in world space at bind time
-  mesh.bindMode = 'detached';
+  const mesh = skinnedRings(positions, skinIndex, skinWeight, sides, bones, new THREE.MeshStandardMaterial({ color, roughness: 0.6 }));
   const rig = new SpringBoneChain(world, bones, params, { endLength });
   return { mesh, bones, rig };
 }
