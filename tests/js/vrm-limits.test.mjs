@@ -129,7 +129,7 @@ test('bad limits: the importer and chain.set name the value', () => {
   assert.throws(() => fromVRMLimit({ limit: { cone: { angle: 1 }, hinge: { angle: 1 } } }), /exactly one of cone, hinge, spherical \(got cone, hinge\)/);
   assert.deepEqual(fromVRMLimit({ limit: { spherical: { pitch: 5, yaw: 3 } } }), { type: 'spherical', pitch: Math.PI, yaw: Math.PI / 2 });
   const world = builds.single.createWorld({});
-  const chain = world.addChain({ mode: 'vrm', points: [[0, 1, 0], [0, 0.9, 0], [0, 0.8, 0]] });
+  const chain = world.addChain({ mode: 'vrm', damping: 0.4, points: [0, 1, 0, 0, 0.9, 0, 0, 0.8, 0] });
   const before = world.stateHash();
   rejects(() => chain.set({ vrmLimits: [null, { type: 'cone', angle: -0.5 }] }), 'invalid-argument', /vrmLimits\[1\]\.angle.*-0\.5/);
   rejects(() => chain.set({ vrmLimits: [{ type: 'spherical', pitch: 0.1, yaw: 2 }] }), 'invalid-argument', /vrmLimits\[0\]\.yaw.*2/);
