@@ -227,6 +227,24 @@ Status validateChainParams(const ChainParams& p) {
   WISP_TRY(checkRange("ChainParams.backstopDistance", p.backstopDistance, 0, 1e3));
   WISP_TRY(checkRange("ChainParams.backstopRadius", p.backstopRadius, 0, 1e3));
   WISP_TRY(checkCurve("ChainParams.backstopCurve", p.backstopCurve));
+  WISP_TRY(checkRange("ChainParams.vrmWind", p.vrmWind, 0, 100));
+  if (p.vrmLimits.size() > 4096)
+    return invalid("ChainParams.vrmLimits has " + std::to_string(p.vrmLimits.size()) + " entries (at most 4096)");
+  for (size_t k = 0; k < p.vrmLimits.size(); ++k) {
+    const VrmLimit& l = p.vrmLimits[k];
+    const std::string at = "ChainParams.vrmLimits[" + std::to_string(k) + "]";
+    const int type = static_cast<int>(l.type);
+    if (type < 0 || type > 3)
+      return invalid(at + ".type must be none, cone, hinge or spherical (got " + std::to_string(type) + ")");
+    WISP_TRY(checkRange((at + ".angle").c_str(), l.angle, 0, 3.1416));
+    WISP_TRY(checkRange((at + ".pitch").c_str(), l.pitch, 0, 3.1416));
+    WISP_TRY(checkRange((at + ".yaw").c_str(), l.yaw, 0, 1.5708));
+    const Quat q = l.rotation;
+    const float n2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+    if (!std::isfinite(n2) || !(n2 > 1e-12f))
+      return invalid(at + ".rotation must be a finite, non-zero quaternion (got [" + formatValue(q.x) + ", " +
+                     formatValue(q.y) + ", " + formatValue(q.z) + ", " + formatValue(q.w) + "])");
+  }
   return Status::Ok();
 }
 

@@ -38,6 +38,11 @@ const CHAIN = {
   gravityCurve: curve(0.9), externalForceCurve: curve(0.4), radiusCurve: curve(0.3), limitAngleCurve: curve(0.2),
   sleepSpeed: 0.004, sleepTime: 0.5, updateEvery: 4,
   backstop: true, backstopNormal: [0, 0, 1], backstopDistance: 0.02, backstopRadius: 0.5, backstopCurve: curve(0.5),
+  vrmLimits: [
+    { type: 'cone', angle: 0.5, pitch: 3, yaw: 1.5, rotation: [0, 0, 0, 1] },
+    { type: 'spherical', angle: 3, pitch: 0.25, yaw: 0.75, rotation: [0, 0.5, 0, 0.5] },
+  ],
+  vrmWind: 0.5,
 };
 const SETTINGS = {
   gravity: [0, -5, 0], fixedDt: 1 / 120, substeps: 4, iterations: 2, maxFrameDt: 0.05, rejectFrameDt: 0.5,

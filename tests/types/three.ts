@@ -41,7 +41,8 @@ async function main(): Promise<void> {
   // @ts-expect-error: unknown level
   new CharacterLOD({ offscreen: 'hidden' });
   const vrmRig: VRMSpringBoneRig | null = null;
-  console.log(geometry.id, debug.id, vrmRig);
+  const rigOptions: ConstructorParameters<typeof VRMSpringBoneRig>[2] = { gltf: null, vrmWind: 0.5 };
+  console.log(geometry.id, debug.id, vrmRig, rigOptions);
   // @ts-expect-error: ClothMesh needs a Cloth, not a Rope
   new ClothMesh(rope);
   // @ts-expect-error: SpringBoneChain takes bones, not numbers

@@ -1,6 +1,6 @@
 // Compiled (not run) by tests/js/types.test.mjs: the declarations must accept real usage and
 // reject mistakes (the @ts-expect-error lines fail the build if they stop being errors).
-import { createWisp, WispError, fromDynamicBone, savePreset, loadPreset, type Chain, type Rope, type WorldSettings } from 'wisp';
+import { createWisp, WispError, fromDynamicBone, fromVRMLimit, savePreset, loadPreset, type Chain, type VrmLimit, type Rope, type WorldSettings } from 'wisp';
 
 async function main(): Promise<void> {
   const wisp = await createWisp({ threads: 'auto' });
@@ -55,6 +55,11 @@ async function main(): Promise<void> {
   smooth.set({ interpolate: false });
   // @ts-expect-error: alpha is read-only (setAlpha)
   smooth.alpha = 0.5;
+  // VRM mode: VRMC_springBone_limit limits per bone and the wind coupling
+  const cone: VrmLimit = fromVRMLimit({ specVersion: '1.0-draft', limit: { cone: { angle: 0.5 } } });
+  tailBone.set({ mode: 'vrm', vrmLimits: [cone, null, { type: 'spherical', pitch: 0.3, yaw: 0.1, rotation: [0, 0, 0, 1] }], vrmWind: 0.5 });
+  // @ts-expect-error: a limit type is 'none', 'cone', 'hinge' or 'spherical'
+  tailBone.set({ vrmLimits: [{ type: 'twist' }] });
   // @ts-expect-error: mode is 'wisp' or 'vrm'
   world.addChain({ points: [0, 0, 0, 0, -1, 0], mode: 'dynamic-bone' });
   // @ts-expect-error: segments is a number

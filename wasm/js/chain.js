@@ -1,6 +1,6 @@
 // A spring-bone chain (hair, tails, ponytails).
 import { fail, num, int, vec3, objectArg, pick, nameOf } from './args.js';
-import { CHAIN_PARAMS, CHAIN_BOOST, CHAIN_MODES, CHAIN_SPACES } from './options.js';
+import { CHAIN_PARAMS, CHAIN_BOOST, CHAIN_MODES, CHAIN_SPACES, VRM_LIMIT_TYPES } from './options.js';
 import { readPose, readMatrix, callPose, IDENTITY, POSE_CHAIN_ROOT, POSE_CHAIN_SPACE, POSE_CHAIN_TELEPORT } from './pose.js';
 import { Handle } from './handle.js';
 import { OutputArrays } from './views.js';
@@ -39,6 +39,7 @@ export class Chain extends Handle {
     const p = this._world._native.chainParams(this._id);
     p.mode = nameOf(CHAIN_MODES, p.mode);
     p.space = nameOf(CHAIN_SPACES, p.space);
+    for (const l of p.vrmLimits) l.type = nameOf(VRM_LIMIT_TYPES, l.type);
     return p;
   }
   /** Changes any subset of ChainParams; validated against the joints, nothing changes on error. */

@@ -310,6 +310,36 @@ export interface ChainParams {
   /** m ≥ 0: 0 = a plane, else a sphere of this radius. Default 0. */
   backstopRadius?: number;
   backstopCurve?: Curve;
+  /**
+   * 'vrm' mode: VRMC_springBone_limit (draft 1.0) limits, entry k for bone k (joint k to k + 1,
+   * VRM's joint k); null or absent entries are free. At most one per bone. Applied after the
+   * length constraint and after every collider push. Default [] (three-vrm's behaviour).
+   */
+  vrmLimits?: ReadonlyArray<VrmLimit | null>;
+  /**
+   * 'vrm' mode, 0..100: the air velocity at each joint (world wind and zones, m/s) times this is
+   * added to the tail's motion per second (next += air × vrmWind × delta), as gravity is.
+   * Default 0 (off: three-vrm's update, bit for bit).
+   */
+  vrmWind?: number;
+}
+
+/**
+ * One VRMC_springBone_limit limit. Its frame: the bone's animated frame turned by the shortest
+ * arc from +Y onto the bone (a half turn about X when the bone is exactly -Y), then by
+ * `rotation`; +Y is the bone's rest direction there. Angles in radians.
+ */
+export interface VrmLimit {
+  /** 'cone' | 'hinge' | 'spherical' | 'none'. Default 'none'. */
+  type?: 'none' | 'cone' | 'hinge' | 'spherical';
+  /** Cone: largest angle from +Y; hinge: the same within the YZ plane (rotation about X only). 0..π, default π. */
+  angle?: number;
+  /** Spherical: |atan2(z, y)| at most this (swing about X). 0..π, default π. */
+  pitch?: number;
+  /** Spherical: |asin(x)| at most this (swing toward X). 0..π/2, default π/2. */
+  yaw?: number;
+  /** [x, y, z, w], not zero: the limit's rotation from its default frame. Default identity. */
+  rotation?: QuatLike;
 }
 
 /** Multipliers for Chain.boost (each 0..100; 1 or absent leaves that parameter alone). */
@@ -757,6 +787,11 @@ export interface VRMJointSettings {
 }
 /** A VRMC_springBone spring's joints as ChainParams for mode 'vrm' (exact: three-vrm's rule). */
 export function fromVRMSpring(joints: VRMJointSettings[], boneLengths: number[]): { params: ChainParams };
+/**
+ * A joint's VRMC_springBone_limit extension ({ specVersion, limit: { cone | hinge | spherical } },
+ * draft 1.0) as a VrmLimit; angles past the draft's ranges mean their maximum (pi, yaw pi/2).
+ */
+export function fromVRMLimit(ext: unknown, where?: string): VrmLimit;
 /** A preset as JSON text. */
 export function savePreset(params: ChainParams, name?: string): string;
 /** Reads a preset saved by savePreset. */

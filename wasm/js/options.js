@@ -32,6 +32,13 @@ const COLLIDER = {
 };
 const CHAIN_MODES = { wisp: 0, vrm: 1 };
 const CHAIN_SPACES = { world: 0, relative: 1 };
+// One VRMC_springBone_limit limit (draft 1.0) per bone, VRM mode; angles in radians.
+const VRM_LIMIT_TYPES = { none: 0, cone: 1, hinge: 2, spherical: 3 };
+const VRM_LIMIT = { type: oneOf(VRM_LIMIT_TYPES), angle: num, pitch: num, yaw: num, rotation: quat };
+function vrmLimits(v, name) {
+  if (!Array.isArray(v)) fail(`${name} must be an array of limits ({ type, angle, pitch, yaw, rotation } or null), one per bone`);
+  return v.map((l, i) => (l === null ? { type: 0 } : pick(objectArg(l, `${name}[${i}]`), VRM_LIMIT, `${name}[${i}]`)));
+}
 const CHAIN_PARAMS = {
   mode: oneOf(CHAIN_MODES), space: oneOf(CHAIN_SPACES), damping: num, stiffness: num, elasticity: num, inertia: num,
   gravityScale: num, gravity: (v, n) => (v === null ? null : vec3(v, n)), externalForce: vec3, drag: num, radius: num,
@@ -41,11 +48,12 @@ const CHAIN_PARAMS = {
   externalForceCurve: curve, radiusCurve: curve, limitAngleCurve: curve, maxDistanceCurve: curve,
   sleepSpeed: num, sleepTime: num, updateEvery: int,
   backstop: bool, backstopNormal: vec3, backstopDistance: num, backstopRadius: num, backstopCurve: curve,
+  vrmLimits, vrmWind: num,
 };
 const CHAIN_BOOST = { stiffness: num, damping: num, drag: num, gravity: num };
 const CHAIN_DEF = { ...CHAIN_PARAMS, position: vec3, rotation: quat, endLength: num };
 
 export {
   COLLIDER_TYPES, COLLIDER_TYPE_NAMES, ROPE_PARAMS, ROPE_DEF, CLOTH_PARAMS, CLOTH_DEF, GRID, WIND, WORLD, ZONE, ZONE_SHAPES,
-  COLLIDER, CHAIN_MODES, CHAIN_SPACES, CHAIN_PARAMS, CHAIN_BOOST, CHAIN_DEF,
+  COLLIDER, CHAIN_MODES, CHAIN_SPACES, CHAIN_PARAMS, CHAIN_BOOST, CHAIN_DEF, VRM_LIMIT, VRM_LIMIT_TYPES,
 };

@@ -138,6 +138,34 @@ export function fromVRMSpring(joints, boneLengths) {
   };
 }
 
+/**
+ * A joint's VRMC_springBone_limit extension object (draft 1.0: { specVersion, limit: { cone |
+ * hinge | spherical } }, angles in radians, rotation [x, y, z, w]) as a Wisp VrmLimit. As the
+ * draft says, an angle of pi or more means pi and a yaw of pi/2 or more means pi/2; a negative or
+ * non-number angle, or more or fewer than one shape, is a TypeError naming it.
+ */
+export function fromVRMLimit(ext, where = 'VRMC_springBone_limit') {
+  const limit = ext && typeof ext === 'object' ? ext.limit : undefined;
+  if (!limit || typeof limit !== 'object') throw new TypeError(`${where}.limit must be an object`);
+  const shapes = ['cone', 'hinge', 'spherical'].filter((k) => limit[k] !== undefined);
+  if (shapes.length !== 1) throw new TypeError(`${where}.limit must hold exactly one of cone, hinge, spherical (got ${shapes.length ? shapes.join(', ') : 'none'})`);
+  const type = shapes[0], shape = limit[type];
+  const angle = (name, max) => {
+    const v = shape[name];
+    if (typeof v !== 'number' || !(v >= 0)) throw new TypeError(`${where}.limit.${type}.${name} must be a number >= 0 (got ${v})`);
+    return Math.min(v, max);
+  };
+  const out = { type };
+  if (type === 'spherical') {
+    out.pitch = angle('pitch', Math.PI);
+    out.yaw = angle('yaw', Math.PI / 2);
+  } else {
+    out.angle = angle('angle', Math.PI);
+  }
+  if (shape.rotation !== undefined) out.rotation = [...shape.rotation];
+  return out;
+}
+
 const PRESET_FORMAT = 'wisp-chain-preset';
 
 /** A preset as JSON text: { format, version, name, params }. */

@@ -10,12 +10,16 @@
 #include <emscripten/val.h>
 
 #include <type_traits>
+#include <vector>
 
 #include "snapshot/fields.h"
 
 namespace wisp::bindings {
 
 using emscripten::val;
+
+template <class T> struct IsVector : std::false_type {};
+template <class T> struct IsVector<std::vector<T>> : std::true_type {};
 
 inline val vecToJs(Vec3 v) {
   val a = val::array();
@@ -48,6 +52,14 @@ class JsReader {
       v.clear();
       const int n = x["length"].as<int>();
       for (int i = 0; i < n; ++i) v.push_back({x[i][0].as<float>(), x[i][1].as<float>()});
+    } else if constexpr (IsVector<T>::value) {  // of structs (ChainParams::vrmLimits): an array of objects
+      v.clear();
+      const int n = x["length"].as<int>();
+      for (int i = 0; i < n; ++i) {
+        typename T::value_type e{};
+        read(x[i], e);
+        v.push_back(e);
+      }
     } else {
       JsReader member(x);
       visit(member, v);
@@ -86,6 +98,10 @@ class JsWriter {
         pair.call<void>("push", k.t, k.value);
         a.call<void>("push", pair);
       }
+      return a;
+    } else if constexpr (IsVector<T>::value) {
+      val a = val::array();
+      for (auto& e : v) a.call<void>("push", write(e));
       return a;
     } else {
       JsWriter member;

@@ -73,7 +73,15 @@ export interface VRMSpringBoneManagerLike {
 }
 /** A loaded VRM's spring bones and colliders as Wisp chains (mode 'vrm'); replaces manager.update(). */
 export class VRMSpringBoneRig {
-  constructor(world: World, manager: VRMSpringBoneManagerLike);
+  /**
+   * `gltf`: the loaded glTF (parser.json, parser.associations), for the joints'
+   * VRMC_springBone_limit (draft 1.0) limits; `vrmWind`: ChainParams.vrmWind of every chain
+   * (default 0: three-vrm's update exactly).
+   */
+  constructor(world: World, manager: VRMSpringBoneManagerLike, options?: {
+    gltf?: { parser: { json: unknown; associations: { get(object: unknown): { nodes?: number } | undefined } } } | null;
+    vrmWind?: number;
+  });
   readonly chains: SpringBoneChain[];
   beforeStep(): void;
   afterStep(): void;

@@ -5,7 +5,7 @@
 // Neither call allocates: the root's world matrix goes to WASM as numbers, and the local
 // rotations are read from a zero-copy view.
 import { poseFromMatrix } from '../../wasm/js/index.js';
-import { fromVRMSpring } from '../../wasm/js/presets.js';
+import { fromVRMSpring, fromVRMLimit } from '../../wasm/js/presets.js';
 
 /**
  * One chain over `bones` (bones[k + 1] a child of bones[k]); the root is bones[0].parent, whose
@@ -82,9 +82,14 @@ export class SpringBoneChain {
  * VRM's per-joint settings, and its sphere and capsule colliders as world colliders, moved with
  * their bones each frame. Call setInitState() on the manager first (the loader does) and stop
  * calling manager.update(): this rig replaces it.
+ *
+ * Options: `gltf`, the loaded glTF (GLTFLoader's result: gltf.parser.json and
+ * gltf.parser.associations): a joint whose VRMC_springBone joint carries a VRMC_springBone_limit
+ * extension (draft 1.0) gets that limit (ChainParams.vrmLimits); without it, no limits.
+ * `vrmWind` (default 0, off: three-vrm's update exactly) couples the chains to the world's wind.
  */
 export class VRMSpringBoneRig {
-  constructor(world, manager) {
+  constructor(world, manager, { gltf = null, vrmWind = 0 } = {}) {
     this.world = world;
     this.chains = [];
     this.colliders = [];
@@ -109,6 +114,7 @@ export class VRMSpringBoneRig {
       entry.wisp = world.addCollider({ ...def, groups: entry.groups });
       this.colliders.push(entry);
     }
+    const limitOf = vrmLimitsByBone(gltf);
     // chains: start at joints whose bone is no other joint's child
     const byBone = new Map();
     for (const j of manager.joints) byBone.set(j.bone, j);
@@ -129,6 +135,10 @@ export class VRMSpringBoneRig {
       while (settings.length < bones.length) settings.push(settings[settings.length - 1]);  // the tail joint
       const lengths = bones.slice(1).map((b) => b.position.length());
       const { params } = fromVRMSpring(settings, lengths);
+      // a limit per bone: joint k's, for the bone to its child (a last joint without one has no bone)
+      const limits = joints.slice(0, bones.length - 1).map((j) => limitOf(j.bone));
+      if (limits.some((l) => l !== null)) params.vrmLimits = limits;
+      if (vrmWind !== 0) params.vrmWind = vrmWind;
       let mask = 0;
       for (const g of start.colliderGroups) mask |= groupBits.get(g);
       params.colliderMask = mask >>> 0;
@@ -159,6 +169,26 @@ export class VRMSpringBoneRig {
     this.chains = [];
     this.colliders = [];
   }
+}
+
+// bone -> its joint's VRMC_springBone_limit as a VrmLimit (or null): the glTF's spring joints
+// name nodes, and GLTFLoader's parser.associations maps each node object back to its index.
+function vrmLimitsByBone(gltf) {
+  const parser = gltf && gltf.parser;
+  const springs = parser && parser.json && parser.json.extensions && parser.json.extensions.VRMC_springBone
+    ? parser.json.extensions.VRMC_springBone.springs || [] : [];
+  const byNode = new Map();
+  springs.forEach((spring, s) => (spring.joints || []).forEach((joint, k) => {
+    const ext = joint.extensions && joint.extensions.VRMC_springBone_limit;
+    if (ext) byNode.set(joint.node, fromVRMLimit(ext, `VRMC_springBone.springs[${s}].joints[${k}].extensions.VRMC_springBone_limit`));
+  }));
+  if (byNode.size === 0) return () => null;
+  const associations = parser.associations;
+  if (!associations || typeof associations.get !== 'function') throw new TypeError('gltf.parser.associations is needed to find the bones of VRMC_springBone_limit joints');
+  return (bone) => {
+    const a = associations.get(bone);
+    return a && byNode.has(a.nodes) ? byNode.get(a.nodes) : null;
+  };
 }
 
 // World pose of a three-vrm collider, into POS and ROT (no allocation): for a capsule, the

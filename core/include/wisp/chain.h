@@ -36,6 +36,27 @@ enum class ChainSpace : int {
                  // hips: running does not sway the hair, a head nod still does
 };
 
+// A VRMC_springBone_limit (draft 1.0) limit on one VRM spring-bone joint, ChainMode::Vrm only:
+// the direction from the joint (head) to its child (tail) is kept inside a shape given in the
+// limit's frame, whose +Y is the bone's animated direction (see docs/physics.md):
+//   L = R_parent * R_joint * shortestArc(+Y -> bone axis) * rotation
+// R_parent the parent's simulated world rotation, R_joint the joint's animated local rotation,
+// the bone axis the child's rest offset in the joint's frame (-Y exactly: 180 deg about X).
+// With t = L^-1 * tail direction (unit):
+//   Cone:      angle between t and +Y at most `angle`
+//   Hinge:     t in the YZ plane (t.x = 0, rotation about the limit's X axis), and its angle to
+//              +Y at most `angle`
+//   Spherical: pitch = atan2(t.z, t.y) in [-pitch, pitch], yaw = asin(t.x) in [-yaw, yaw]
+enum class VrmLimitType : int { None = 0, Cone = 1, Hinge = 2, Spherical = 3 };
+
+struct VrmLimit {
+  VrmLimitType type = VrmLimitType::None;
+  float angle = 3.14159265f;  // rad in [0, pi]: cone and hinge
+  float pitch = 3.14159265f;  // rad in [0, pi]: spherical, about the limit's X axis
+  float yaw = 1.5707963f;     // rad in [0, pi/2]: spherical, toward the limit's X axis
+  Quat rotation{};            // the limit's rotation from its default frame (x, y, z, w; not zero)
+};
+
 // Parameters that can change while the chain lives. Each per-joint value is base * curve(t).
 struct ChainParams {
   ChainMode mode = ChainMode::Wisp;
@@ -93,6 +114,17 @@ struct ChainParams {
   //   damping   -> dragForce (0..1 of the velocity removed per update),
   //   gravityScale * |gravity| -> gravityPower, gravity direction -> gravityDir,
   //   radius    -> hitRadius.  Elasticity, drag, limits, hinge and inertia are not used.
+  //   vrmLimits -> VRMC_springBone_limit per joint, vrmWind -> air coupling (off by default).
+
+  // VRM mode: vrmLimits[k] limits bone k (joint k to joint k + 1, VRM's joint k); at most one per
+  // bone, missing ones are none. Applied after the length constraint and after every collider
+  // push (the draft's order). Empty = no limits (three-vrm's behaviour).
+  std::vector<VrmLimit> vrmLimits;
+  // VRM mode, dimensionless: the air velocity at the joint (m/s, world wind and zones) times this
+  // is added to the tail's motion per second, as gravityDir * gravityPower is:
+  //   next += air * vrmWind * delta.
+  // 0 = off (three-vrm's update, bit for bit). In [0, 100].
+  float vrmWind = 0;
 
   Curve dampingCurve, stiffnessCurve, elasticityCurve, inertiaCurve, gravityCurve, externalForceCurve,
       radiusCurve, limitAngleCurve, maxDistanceCurve, backstopCurve;

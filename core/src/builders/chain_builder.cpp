@@ -59,6 +59,9 @@ Status resolveChainParams(ChainState& c, const ChainParams& p) {
         return invalid(std::string("ChainParams.") + f.name + " times its curve at joint " + std::to_string(j) +
                        " is " + formatValue(v) + ", outside [" + formatValue(f.lo) + ", " + formatValue(f.hi) + "]");
     }
+  if (p.vrmLimits.size() > static_cast<size_t>(c.bones()))
+    return invalid("ChainParams.vrmLimits has " + std::to_string(p.vrmLimits.size()) + " entries, more than the chain's " +
+                   std::to_string(c.bones()) + " bones");
   c.jCosLimit.resize(n);
   for (const Field& f : fields) {
     f.out->resize(n);
@@ -72,6 +75,12 @@ Status resolveChainParams(ChainState& c, const ChainParams& p) {
     sinCos(c.jSinLimit[j], &s, &co);
     c.jSinLimit[j] = static_cast<float>(s);
     c.jCosLimit[j] = static_cast<float>(co);
+  }
+  c.vrmLimit.assign(n, VrmLimitFrame{});
+  c.vrmLimited = false;
+  for (size_t k = 0; k < p.vrmLimits.size(); ++k) {
+    c.vrmLimit[k] = resolveVrmLimit(p.vrmLimits[k], c.childAxis[k]);
+    c.vrmLimited |= p.vrmLimits[k].type != VrmLimitType::None;
   }
   double s, co;
   sinCos(0.5 * p.teleportAngle, &s, &co);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "constraints/vrm_limit.h"
 #include "particles/particles.h"
 #include "wisp/chain.h"
 
@@ -33,6 +34,9 @@ struct ChainState : Particles {
   std::vector<float> jMaxDistance;   // m; 0 everywhere when ChainParams::maxDistance is 0 (off)
   std::vector<float> jBackstop;      // m: backstopDistance x curve x scale (chain/backstop.h)
   float cosHalfTeleport = 0;         // cos(teleportAngle / 2)
+  // ChainParams::vrmLimits resolved, per bone k (none past the given ones); vrmLimited: any is set
+  std::vector<VrmLimitFrame> vrmLimit;
+  bool vrmLimited = false;
 
   // root (and optional space) pose at the end of the last frame and for the next one
   Transform rootFrom, rootTo;
@@ -92,6 +96,7 @@ struct ChainState : Particles {
     worldRotations.assign(4 * static_cast<size_t>(n), 0.0f);
     localRotations.assign(4 * static_cast<size_t>(n), 0.0f);
     simRotation.assign(n, Quat{});
+    vrmLimit.assign(n, VrmLimitFrame{});
     for (auto* a : {&animFrom, &animPrev, &animTo, &animEnd, &animNow}) a->assign(n, Quat{});
   }
   // Joint j's output rotations (the views JS reads): in the world, and relative to its parent

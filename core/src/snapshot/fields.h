@@ -68,6 +68,10 @@ template <class Ar> void visit(Ar& ar, ClothStats& s) {
 
 template <class Ar> void visit(Ar& ar, CurveKey& k) { ar("t", k.t); ar("value", k.value); }
 
+template <class Ar> void visit(Ar& ar, VrmLimit& l) {
+  ar("type", l.type); ar("angle", l.angle); ar("pitch", l.pitch); ar("yaw", l.yaw); ar("rotation", l.rotation);
+}
+
 template <class Ar> void visit(Ar& ar, ChainParams& p) {
   ar("mode", p.mode); ar("damping", p.damping); ar("stiffness", p.stiffness); ar("elasticity", p.elasticity);
   ar("inertia", p.inertia); ar("gravityScale", p.gravityScale); ar("customGravity", p.customGravity);
@@ -82,6 +86,7 @@ template <class Ar> void visit(Ar& ar, ChainParams& p) {
   ar("sleepSpeed", p.sleepSpeed); ar("sleepTime", p.sleepTime); ar("updateEvery", p.updateEvery);
   ar("backstop", p.backstop); ar("backstopNormal", p.backstopNormal); ar("backstopDistance", p.backstopDistance);
   ar("backstopRadius", p.backstopRadius); ar("backstopCurve", p.backstopCurve);
+  ar("vrmLimits", p.vrmLimits); ar("vrmWind", p.vrmWind);
 }
 
 template <class Ar> void visit(Ar& ar, ChainBoost& b) {

@@ -20,6 +20,9 @@
 //   next = x + (x - x_prev)(1 - dragForce) + axis stiffness delta + gravityDir gravityPower delta
 //   then the bone length, then for each collider: push the tail out along the contact normal
 //   and restore the length. Same order, same formulas, so a VRM rig moves as it does there.
+//   Two additions, both off by default (then the update is three-vrm's, bit for bit):
+//   VRMC_springBone_limit (constraints/vrm_limit.h) after the length and after every push, and
+//   next += air vrmWind delta before the length.
 #include <algorithm>
 
 #include "chain/backstop.h"
@@ -29,6 +32,7 @@
 #include "particles/rigid_motion.h"
 #include "colliders/bone_contact.h"
 #include "constraints/angle_limit.h"
+#include "constraints/vrm_limit.h"
 #include "forces/integrate.h"
 #include "forces/wind_field.h"
 #include "math/frame.h"
@@ -452,11 +456,19 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
   const float invDelta = 1.0f / delta;
   const Vec3 g = gravityOf(c, ctx);
   const uint32_t mask = c.params.colliderMask;
+  // VRM wind (ChainParams::vrmWind, off by default): the air at each joint, sampled once per
+  // fixed step where it varies from point to point
+  const bool windy = c.params.vrmWind > 0.0f;
+  const bool turbulent = windy && ctx.airVaries;
+  if (turbulent) c.sizeAirSamples();
+  const Vec3 meanAir = ctx.wind.global.mean;
+  auto air = [&](int j) { return turbulent ? Vec3{c.airx[j], c.airy[j], c.airz[j]} : meanAir; };
   for (int s = 0; s < ctx.fixedSteps; ++s) {
     const float tNow = static_cast<float>(s + 1) / static_cast<float>(ctx.fixedSteps);
     const Transform root = interpolate(c.rootFrom, c.rootTo, tNow);
     animatedPoseAt(c, tNow);
     const ChainBoost boost = boostAt(c, delta * static_cast<float>(s));
+    if (turbulent) sampleAir(c, 1, n, ctx.wind, ctx.airTime(s * ctx.substeps));
     c.vx[0] = c.vy[0] = c.vz[0] = 0;
     setPos(c, 0, fromFrame(root, c.localPosition[0]));
     Quat parent = root.rotation;
@@ -471,7 +483,10 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
       const float dragForce = std::min(c.jDamping[j] * boost.damping, 1.0f);
       Vec3 next = cur + (cur - prev) * (1.0f - dragForce) + axis * (c.jStiffness[j] * boost.stiffness * delta) +
                   g * (c.jGravity[j] * boost.gravity * delta);
+      if (windy) next += air(j) * (c.params.vrmWind * boost.drag * delta);
+      const VrmLimitFrame& limit = c.vrmLimit[k];
       next = a + normalizeOr(next - a, axis) * len;
+      if (limit.type != VrmLimitType::None) next = a + applyVrmLimit(normalizeOr(next - a, axis), restRot, limit) * len;
       if (collide)
         for (int ci = 0; ci < ctx.colliderCount; ++ci) {
           const ColliderPath& path = ctx.colliders[ci];
@@ -481,6 +496,7 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
           if (dist < 0.0f) {
             next += sp.normal * -dist;
             next = a + normalizeOr(next - a, axis) * len;
+            if (limit.type != VrmLimitType::None) next = a + applyVrmLimit(normalizeOr(next - a, axis), restRot, limit) * len;
           }
         }
       c.ox[j] = cur.x; c.oy[j] = cur.y; c.oz[j] = cur.z;
