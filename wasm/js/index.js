@@ -21,7 +21,7 @@ import { loadModule } from './loader.js';
 import { Wisp } from './wisp.js';
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = '286aa2459c7567fa';
+export const DETERMINISM_GOLDEN_HASH = '0cbe93b3dddce2eb';
 
 export { WispError } from './error.js';
 export { canUseThreads } from './loader.js';
