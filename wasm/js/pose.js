@@ -92,24 +92,27 @@ function callPose(world, which, id, P) {
   world._check(world._module._wisp_set_pose(world._address, which, id, io.ptr));
 }
 
-// Shepperd's method: pick the largest of w, x, y, z to divide by. R: the row-major rotation;
+// GLM's quat_cast (glm/gtc/quaternion.inl), operation for operation in doubles: the largest of
+// 4w^2 - 1, 4x^2 - 1, 4y^2 - 1, 4z^2 - 1 picks the component to divide by (Shepperd's method),
+// so a matrix gives the bits GLM gives (tests/js/pose-matrix.test.mjs). R: the row-major rotation;
 // writes x y z w at out[o..].
 function quatFromRotation(R, out, o) {
   const m00 = R[0], m01 = R[1], m02 = R[2], m10 = R[3], m11 = R[4], m12 = R[5], m20 = R[6], m21 = R[7], m22 = R[8];
-  const tr = m00 + m11 + m22;
+  const fourX = m00 - m11 - m22, fourY = m11 - m00 - m22, fourZ = m22 - m00 - m11, fourW = m00 + m11 + m22;
+  let biggest = 0, four = fourW;
+  if (fourX > four) { four = fourX; biggest = 1; }
+  if (fourY > four) { four = fourY; biggest = 2; }
+  if (fourZ > four) { four = fourZ; biggest = 3; }
+  const big = Math.sqrt(four + 1) * 0.5, mult = 0.25 / big;
   let x, y, z, w;
-  if (tr > 0) {
-    const s = 0.5 / Math.sqrt(tr + 1);
-    x = (m21 - m12) * s; y = (m02 - m20) * s; z = (m10 - m01) * s; w = 0.25 / s;
-  } else if (m00 > m11 && m00 > m22) {
-    const s = 2 * Math.sqrt(1 + m00 - m11 - m22);
-    x = 0.25 * s; y = (m01 + m10) / s; z = (m02 + m20) / s; w = (m21 - m12) / s;
-  } else if (m11 > m22) {
-    const s = 2 * Math.sqrt(1 + m11 - m00 - m22);
-    x = (m01 + m10) / s; y = 0.25 * s; z = (m12 + m21) / s; w = (m02 - m20) / s;
+  if (biggest === 0) {
+    w = big; x = (m21 - m12) * mult; y = (m02 - m20) * mult; z = (m10 - m01) * mult;
+  } else if (biggest === 1) {
+    w = (m21 - m12) * mult; x = big; y = (m10 + m01) * mult; z = (m02 + m20) * mult;
+  } else if (biggest === 2) {
+    w = (m02 - m20) * mult; x = (m10 + m01) * mult; y = big; z = (m21 + m12) * mult;
   } else {
-    const s = 2 * Math.sqrt(1 + m22 - m00 - m11);
-    x = (m02 + m20) / s; y = (m12 + m21) / s; z = 0.25 * s; w = (m10 - m01) / s;
+    w = (m10 - m01) * mult; x = (m02 + m20) * mult; y = (m21 + m12) * mult; z = big;
   }
   out[o] = x; out[o + 1] = y; out[o + 2] = z; out[o + 3] = w;
 }

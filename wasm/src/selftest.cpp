@@ -3,6 +3,7 @@
 // build/wasm/selftest/ only (wasm/CMakeLists.txt): the package's build in wasm/dist/ has none of
 // them (tests/js/shipped-build.test.mjs checks).
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "math/glm_bridge.h"
 #include "scenes/scenes.h"
 
 namespace wisp::bindings {
@@ -60,6 +62,25 @@ std::string determinismSceneHash(int threads, int frames) {
   return buf;
 }
 
+// The pose of a column-major 4x4 matrix computed by GLM in double precision, as wasm/js/pose.js
+// reads one (columns' lengths, the 3x3 determinant, quat_cast of the columns divided by their
+// lengths): [x, y, z, qx, qy, qz, qw, sx, sy, sz, det]. tests/js/pose-matrix.test.mjs checks that
+// the JavaScript conversion gives these bits.
+emscripten::val poseFromMatrixGlm(emscripten::val elements) {
+  const std::vector<double> e = emscripten::vecFromJSArray<double>(elements);
+  glm::dmat4 m(1.0);
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r) m[c][r] = e.at(static_cast<size_t>(4 * c + r));
+  const glm::dvec3 c0(m[0]), c1(m[1]), c2(m[2]);
+  const double sx = glm::length(c0), sy = glm::length(c1), sz = glm::length(c2);
+  const double det = glm::determinant(glm::dmat3(m));
+  const glm::dquat q = glm::quat_cast(glm::dmat3(c0 / sx, c1 / sy, c2 / sz));
+  const double out[11] = {m[3][0], m[3][1], m[3][2], q.x, q.y, q.z, q.w, sx, sy, sz, det};
+  emscripten::val a = emscripten::val::array();
+  for (double v : out) a.call<void>("push", v);
+  return a;
+}
+
 }  // namespace
 }  // namespace wisp::bindings
 
@@ -72,4 +93,5 @@ EMSCRIPTEN_BINDINGS(wisp_selftest) {
   // Writes NaN into particle `particle` of a rope (kind 0), cloth (1) or chain (2); the status
   // code, with the message in the world's lastError().
   function("injectFault", &injectFault);
+  function("poseFromMatrixGlm", &poseFromMatrixGlm);
 }

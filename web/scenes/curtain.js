@@ -9,8 +9,8 @@ export default {
   params: {
     ropes: { value: 160, min: 10, max: 1000, step: 10, label: 'ropes', rebuild: true, tip: 'How many ropes hang from the bar (rebuilds the scene).' },
     segments: { value: 24, min: 2, max: 64, step: 1, label: 'segments per rope', rebuild: true, tip: 'Segments per rope (rebuilds the scene).' },
-    damping: { value: 0.3, min: 0, max: 5, step: 0.01, label: 'damping (1/s)', tip: 'Velocity decay rate (1/s): dv/dt = −damping·v.' },
-    drag: { value: 1.5, min: 0, max: 10, step: 0.01, label: 'air drag (1/s)', tip: 'Coupling to the air (1/s): how strongly the wind carries the ropes.' },
+    damping: { field: 'RopeParams.damping', value: 0.3, min: 0, max: 5, step: 0.01, label: 'damping (1/s)', tip: 'Velocity decay rate (1/s): dv/dt = −damping·v.' },
+    drag: { field: 'RopeParams.drag', value: 1.5, min: 0, max: 10, step: 0.01, label: 'air drag (1/s)', tip: 'Coupling to the air (1/s): how strongly the wind carries the ropes.' },
     animate: { value: true, label: 'move the sphere', tip: 'The sphere moves back and forth through the curtain.' },
   },
 

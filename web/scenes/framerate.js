@@ -20,7 +20,7 @@ export default {
   description: 'One rope clip played at 24, 30, 60, 120 and 240 frames per second, one world each, drawn on top of each other. Every parameter in Wisp is per second, frame time is consumed in fixed steps and anchors are placed at each step\'s time, so the ropes agree; the numbers give each rope\'s largest distance from the 60 Hz one at the same simulated time (what remains comes from sampling the clip at 24 or 30 Hz: a coarser path).',
   camera: { position: [0, 1.5, 4.2], target: [-0.2, 1.5, 0] },
   params: {
-    speed: { value: 1, min: 0, max: 3, step: 0.01, label: 'clip speed (×)', tip: 'Plays the handle\'s figure-eight faster or slower.' },
+    speed: { field: null, value: 1, min: 0, max: 3, step: 0.01, label: 'clip speed (×)', tip: 'Plays the handle\'s figure-eight faster or slower.' },
     segments: { value: 30, min: 4, max: 80, step: 1, label: 'segments', rebuild: true, tip: 'Segments of each rope (rebuilds).' },
   },
 

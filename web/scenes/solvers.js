@@ -102,13 +102,13 @@ export default {
   promote: ['substeps', 'iterations'],
   params: {
     subject: { value: 'rope', options: ['rope', 'cloth'], label: 'compare on', rebuild: true, tip: 'Three ropes, or three square sheets hinged along one edge: the same points, edges and masses for all three solvers.' },
-    rate: { value: 60, options: { '30 Hz': 30, '60 Hz': 60, '120 Hz': 120, '240 Hz': 240 }, label: 'simulation rate', tip: 'Fixed steps per second for all three solvers. The textbook Verlet rope steps once per fixed step; PBD and XPBD cut each step into the substeps.' },
+    rate: { field: 'WorldSettings.fixedDt', toField: (hz) => 1 / hz, value: 60, options: { '30 Hz': 30, '60 Hz': 60, '120 Hz': 120, '240 Hz': 240 }, label: 'simulation rate', tip: 'Fixed steps per second for all three solvers. The textbook Verlet rope steps once per fixed step; PBD and XPBD cut each step into the substeps.' },
     segments: { value: 20, min: 2, max: 60, step: 1, label: 'segments', rebuild: true, tip: 'Segments per rope (rebuilds). More segments need more iterations for Verlet and PBD to stay stiff.' },
     verletDamping: { value: 0.98, min: 0.9, max: 1, step: 0.001, label: 'Verlet damping (per step)', tip: 'The textbook rope keeps this fraction of its velocity every step: at 120 Hz it damps twice as much per second as at 60 Hz.' },
     pbdStiffness: { value: 0.5, min: 0.01, max: 1, step: 0.01, label: 'PBD stiffness k (per iteration)', tip: 'Fraction of each constraint\'s error removed per iteration (dimensionless); the effective stiffness depends on the iteration count.' },
-    compliance: { value: 0.0005, min: 0, max: 0.005, step: 0.00001, label: 'XPBD rope compliance α (m/N)', tip: 'Inverse stiffness of each XPBD rope segment: stretch = α × tension. 0 = inextensible.' },
-    clothCompliance: { value: 0.02, min: 0, max: 0.1, step: 0.0001, label: 'XPBD cloth compliance α (m/N)', tip: 'Inverse stiffness of each XPBD cloth edge (m/N). XPBD reaches the stretch it gives once α/h² outweighs the inverse mass of a particle (here from about 0.005 at 8 substeps).' },
-    damping: { value: 1, min: 0, max: 5, step: 0.01, label: 'PBD / XPBD damping (1/s)', tip: 'Velocity decay rate (1/s) of the PBD and XPBD ropes, independent of the rate.' },
+    compliance: { field: 'RopeParams.stretchCompliance', value: 0.0005, min: 0, max: 0.005, step: 0.00001, label: 'XPBD rope compliance α (m/N)', tip: 'Inverse stiffness of each XPBD rope segment: stretch = α × tension. 0 = inextensible.' },
+    clothCompliance: { field: ['ClothParams.stretchCompliance', 'ClothParams.shearCompliance'], value: 0.02, min: 0, max: 0.1, step: 0.0001, label: 'XPBD cloth compliance α (m/N)', tip: 'Inverse stiffness of each XPBD cloth edge (m/N). XPBD reaches the stretch it gives once α/h² outweighs the inverse mass of a particle (here from about 0.005 at 8 substeps).' },
+    damping: { field: ['RopeParams.damping', 'ClothParams.damping'], value: 1, min: 0, max: 5, step: 0.01, label: 'PBD / XPBD damping (1/s)', tip: 'Velocity decay rate (1/s) of the PBD and XPBD ropes, independent of the rate.' },
   },
 
   create(ctx) {

@@ -11,8 +11,9 @@
 // Wisp's translation units, so those flags cover it. GLM sums the terms in another order than
 // math/vec3.h's hand-written mul and rotate (64 % of products and 65 % of rotations differ in
 // the last bit), so every frame here rounds like GLM, not like the solver's hand-written
-// rotations: the solver's per-substep chain work (joint limits and drives) and teleports keep
-// vec3.h's mul/rotate, which tests/native/test_glm_oracle.cpp checks against GLM.
+// rotations: the solver's per-substep chain work (joint limits and drives) keeps vec3.h's
+// mul/rotate, which tests/native/test_glm_oracle.cpp checks against GLM. Rigid motions from pose
+// to pose (teleports, a chain carried with its root: particles/rigid_motion.h) are frames too.
 // GLM's 4x4 matrices check these functions there too (the Frame* tests).
 // Any type with `position` (Vec3) and `rotation` (unit Quat) members is a frame here.
 #pragma once
@@ -28,6 +29,14 @@ inline Vec3 turn(Quat q, Vec3 v) { return glmb::fromGlm(glmb::toGlm(q) * glmb::t
 // A direction v turned back by the unit rotation q (q's inverse applied). glm::conjugate only
 // flips signs (exact), so a conjugate stored once (a wind zone's) turns with the same bits.
 inline Vec3 unrotate(Quat q, Vec3 v) { return glmb::fromGlm(glm::conjugate(glmb::toGlm(q)) * glmb::toGlm(v)); }
+
+// Rotation r turned by the unit rotation q (q * r): a frame's rotation once its frame turned by q.
+inline Quat turn(Quat q, Quat r) { return glmb::fromGlm(glmb::toGlm(q) * glmb::toGlm(r)); }
+
+// The rotation taking the orientation `from` onto `to`, in world axes (to * from^-1).
+inline Quat rotationFromTo(Quat from, Quat to) {
+  return glmb::fromGlm(glmb::toGlm(to) * glm::conjugate(glmb::toGlm(from)));
+}
 
 // The world point of `local`, given in frame f.
 template <class Frame>

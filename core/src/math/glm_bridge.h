@@ -13,9 +13,11 @@
 // The hand-written math (math/vec3.h, math/quat.h, math/trig.h, math/wide.h) stays: wide.h is
 // 4-lane SIMD GLM cannot express, the trig is deterministic by construction, and lerp/nlerp are
 // exact at their endpoints where glm::mix is not, and the hand-written quaternion product and
-// rotation serve the solver's hot paths (chain joints, teleports) and are what GLM is an oracle
-// for. Rigid frames (math/frame.h: builders, chain rest hierarchy and pose, cloth grid frame,
-// box colliders, wind zones, points following a moving collider) compose with GLM's operators.
+// rotation serve the solver's per-substep chain joints and are what GLM is an oracle for. Rigid
+// frames (math/frame.h: builders, chain rest hierarchy and pose, cloth grid frame, box and
+// capsule colliders, wind zones, points following a moving collider, and the rigid motions of
+// teleports and a chain's carry with its root in particles/rigid_motion.h) compose with GLM's
+// operators.
 // GLM checks the hand-written math in tests/native/test_glm_oracle.cpp.
 #pragma once
 

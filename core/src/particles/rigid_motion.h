@@ -2,14 +2,16 @@
 // jumped, teleportChain and a chain's carry with its root all move positions the same way and
 // turn velocities with them, so that no velocity is injected. One kernel over contiguous arrays;
 // each caller's arithmetic is the kernel's, operation for operation (the golden hash pins it).
+// A rigid motion is a frame: it turns with math/frame.h (GLM's operators), like every other frame.
 #pragma once
 
+#include "math/frame.h"
 #include "math/quat.h"
 #include "math/vec3.h"
 
 namespace wisp {
 
-// x -> (turn ? pivotTo + rotate(q, x - pivotFrom) : x), then + shift when `shifted`.
+// x -> (turn ? pivotTo + turn(q, x - pivotFrom) : x), then + shift when `shifted`.
 // Vectors (velocities) only turn. Written as it is computed: (a + b) + c is not a + (b + c).
 struct RigidMotion {
   Quat q{};
@@ -19,11 +21,13 @@ struct RigidMotion {
   bool shifted = false;
 
   Vec3 point(Vec3 x) const {
-    if (turn) x = pivotTo + rotate(q, x - pivotFrom);
+    if (turn) x = pivotTo + wisp::turn(q, x - pivotFrom);
     if (shifted) x = x + shift;
     return x;
   }
-  Vec3 vector(Vec3 v) const { return turn ? rotate(q, v) : v; }
+  Vec3 vector(Vec3 v) const { return turn ? wisp::turn(q, v) : v; }
+  // A rotation carried by the motion (a joint's, a root's): q * r, renormalized.
+  Quat rotation(Quat r) const { return turn ? normalize(wisp::turn(q, r)) : r; }
 };
 
 // Rotation q about `pivot`, then translation by `shift` (teleportRope's rule).
@@ -46,6 +50,11 @@ inline RigidMotion fromPoseTo(Quat q, Vec3 from, Vec3 to) {
   m.pivotTo = to;
   return m;
 }
+// The motion taking frame `from` onto frame `to`, whole (a chain's teleport with its root).
+template <class FrameA, class FrameB>
+inline RigidMotion betweenFrames(const FrameA& from, const FrameB& to) {
+  return fromPoseTo(rotationFromTo(from.rotation, to.rotation), from.position, to.position);
+}
 
 // Moves points [begin, end) of the arrays x, y, z by `m`.
 inline void movePoints(const RigidMotion& m, int begin, int end, float* x, float* y, float* z) {
@@ -58,7 +67,7 @@ inline void movePoints(const RigidMotion& m, int begin, int end, float* x, float
 inline void turnVectors(const RigidMotion& m, int begin, int end, float* x, float* y, float* z) {
   if (!m.turn) return;
   for (int i = begin; i < end; ++i) {
-    const Vec3 v = rotate(m.q, Vec3{x[i], y[i], z[i]});
+    const Vec3 v = turn(m.q, Vec3{x[i], y[i], z[i]});
     x[i] = v.x; y[i] = v.y; z[i] = v.z;
   }
 }

@@ -60,7 +60,7 @@ void carry(ChainState& c, const Transform& a, const Transform& b, const float* s
       a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y && a.rotation.z == b.rotation.z &&
       a.rotation.w == b.rotation.w)
     return;
-  const Quat full = mul(b.rotation, conjugate(a.rotation));
+  const Quat full = rotationFromTo(a.rotation, b.rotation);
   const Vec3 move = b.position - a.position;
   for (int j = 0; j < c.joints(); ++j) {
     float s = share ? share[j] : uniform;
@@ -85,10 +85,11 @@ void carry(ChainState& c, const Transform& a, const Transform& b, const float* s
 // The pose `p` after `share` of the motion a -> b (what carry() does to a point).
 Transform carried(const Transform& p, const Transform& a, const Transform& b, float share) {
   if (share <= 0.0f) return p;
-  Quat full = mul(b.rotation, conjugate(a.rotation));
+  Quat full = rotationFromTo(a.rotation, b.rotation);
   Quat q = share >= 1.0f ? full : nlerp(Quat{}, full, share);
   Vec3 t = (b.position - a.position) * (share >= 1.0f ? 1.0f : share);
-  return {fromPoseTo(q, a.position, a.position + t).point(p.position), normalize(mul(q, p.rotation))};
+  const RigidMotion m = fromPoseTo(q, a.position, a.position + t);
+  return {m.point(p.position), m.rotation(p.rotation)};
 }
 
 bool isTeleport(const ChainState& c, const Transform& a, const Transform& b) {
@@ -366,8 +367,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
   // A jump too large to be motion: carry the chain there whole, shape and velocities intact.
   if (isTeleport(c, rootStart, c.rootTo)) {
     carry(c, rootStart, c.rootTo, nullptr, 1.0f, 0.0f);
-    const Quat q = mul(c.rootTo.rotation, conjugate(rootStart.rotation));  // joint 0 too: it is not carried
-    setPos(c, 0, fromPoseTo(q, rootStart.position, c.rootTo.position).point(pos(c, 0)));
+    setPos(c, 0, betweenFrames(rootStart, c.rootTo).point(pos(c, 0)));  // joint 0 too: it is not carried
     c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
     rootStart = c.rootTo;
     spaceStart = spaceEnd;

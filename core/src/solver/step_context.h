@@ -6,6 +6,7 @@
 
 #include "colliders/shapes.h"
 #include "forces/wind_field.h"
+#include "math/frame.h"
 #include "math/vec3.h"
 
 namespace wisp {
@@ -49,7 +50,7 @@ inline ColliderPose poseAt(const ColliderPath& c, float t) {
   p.type = c.type;
   p.position = lerp(c.from.position, c.to.position, t);
   p.rotation = nlerp(c.from.rotation, c.to.rotation, t);
-  p.axis = rotate(p.rotation, Vec3{0, 1, 0});
+  p.axis = turn(p.rotation, Vec3{0, 1, 0});  // a collider frame: math/frame.h
   p.radius = c.radius;
   p.radiusTop = c.radiusTop;
   p.inside = c.inside;

@@ -31,9 +31,9 @@ bool mayReach(const ColliderPath& c, Vec3 boxMin, Vec3 boxMax, float reach) {
 // How far past its particles' bounds a collider can touch the object (m): the particle radius,
 // plus a margin for the motion a wake-up step makes.
 constexpr float kWakeMargin = 0.05f;
-float reachOf(const RopeState& r) { return r.params.radius + kWakeMargin; }
-float reachOf(const ClothState& c) { return c.params.radius + kWakeMargin; }
-float reachOf(const ChainState& c) {
+template <class State>
+float reachOf(const State& o) { return o.params.radius + kWakeMargin; }
+float reachOf(const ChainState& c) {  // its bones' radii vary along it
   float r = 0;
   for (float v : c.jRadius) r = std::max(r, v);
   return r + kWakeMargin;
@@ -44,24 +44,14 @@ bool feelsAir(const ClothState& c) { return c.params.dragCoefficient > 0.0f || c
 bool feelsAir(const ChainState& c) { return c.params.drag > 0.0f; }
 bool gusty(const WindSettings& w) { return w.turbulence > 0.0f && w.speed > 0.0f; }
 
-bool collides(const RopeState& r) { return r.params.collide; }
-bool collides(const ClothState& c) { return c.params.collide; }
-bool collides(const ChainState& c) { return c.params.collide; }
-
-// Why a sleeping object must wake now, or nullptr: its anchors (or root) move or jump.
-const char* anchorsMoved(const Particles& o, const AnchorPath* paths, const std::vector<uint8_t>& jumped) {
+// Why a sleeping object must wake now, or nullptr: its anchors (or a chain's root) move or jump.
+const char* disturbance(const Particles& o, const AnchorPath* paths, const std::vector<uint8_t>& jumped) {
   for (const std::vector<int32_t>* list : {&o.pinnedList, &o.leashList})
     for (int32_t i : *list) {
       const int a = o.anchor[i];
       if (jumped[a] || !same(paths[a].from, paths[a].to)) return "its anchors moved";
     }
   return nullptr;
-}
-const char* disturbance(const RopeState& r, const AnchorPath* paths, const std::vector<uint8_t>& jumped) {
-  return anchorsMoved(r, paths, jumped);
-}
-const char* disturbance(const ClothState& c, const AnchorPath* paths, const std::vector<uint8_t>& jumped) {
-  return anchorsMoved(c, paths, jumped);
 }
 const char* disturbance(const ChainState& c, const AnchorPath*, const std::vector<uint8_t>&) {
   if (!same(c.rootFrom, c.rootTo)) return "its root moved";
@@ -118,7 +108,7 @@ void World::Impl::planActivity(int fixedSteps) {
         const char* why = disturbance(o, anchorPaths.data(), anchorJumped);
         for (int c = 0; !why && c < static_cast<int>(colliderPaths.size()); ++c) {
           const ColliderPath& p = colliderPaths[c];
-          if (settings.collisions && collides(o) && (p.groups & o.params.colliderMask) && !same(p.from, p.to) &&
+          if (settings.collisions && o.params.collide && (p.groups & o.params.colliderMask) && !same(p.from, p.to) &&
               mayReach(p, a.boxMin, a.boxMax, reachOf(o)))
             why = "a collider moved near it";
         }
@@ -171,7 +161,7 @@ void World::Impl::settleActivity() {
 
 void World::Impl::wakeNear(const ColliderPath& c, const char* why) {
   forEachObject([&](auto& o) {
-    if (o.activity.sleeping && collides(o) && (c.groups & o.params.colliderMask) &&
+    if (o.activity.sleeping && o.params.collide && (c.groups & o.params.colliderMask) &&
         mayReach(c, o.activity.boxMin, o.activity.boxMax, reachOf(o)))
       wakeLater(o, why);
   });

@@ -357,18 +357,16 @@ Status World::teleportChain(ChainId id, const Transform& root) {
   WISP_TRY(checkTransform("teleportChain: root.position", "teleportChain: root.rotation", root));
   const Transform to{toLocal(root.position, c->origin), normalize(root.rotation)};
   // carry the chain from its current root pose, whole: shape and velocities turn with it
-  Transform from = c->rootFrom;
-  Quat q = mul(to.rotation, conjugate(from.rotation));
-  const RigidMotion m = fromPoseTo(q, from.position, to.position);
+  const RigidMotion m = betweenFrames(c->rootFrom, to);
   const int n = c->joints();
   movePoints(m, 0, n, c->px.data(), c->py.data(), c->pz.data());
   movePoints(m, 0, n, c->ox.data(), c->oy.data(), c->oz.data());
   movePoints(m, 0, n, c->qx.data(), c->qy.data(), c->qz.data());  // VRM's tail
   turnVectors(m, 0, n, c->vx.data(), c->vy.data(), c->vz.data());
   for (int j = 0; j < n; ++j) {
-    c->simRotation[j] = normalize(mul(q, c->simRotation[j]));
+    c->simRotation[j] = m.rotation(c->simRotation[j]);
     // the outputs move with the root too (they may be blended with the animation: physics weight)
-    c->writeJointRotations(j, normalize(mul(q, c->worldRotationOut(j))), c->localRotationOut(j));
+    c->writeJointRotations(j, m.rotation(c->worldRotationOut(j)), c->localRotationOut(j));
     // outputs are in world coordinates, the root poses relative to the chain's origin
     const Vec3 outLocal = toLocal(Vec3{c->out[3 * j], c->out[3 * j + 1], c->out[3 * j + 2]}, c->origin);
     const Vec3 out = toWorld(m.point(outLocal), c->origin);
@@ -377,7 +375,7 @@ Status World::teleportChain(ChainId id, const Transform& root) {
   c->rootFrom = c->rootTo = c->rootPrev = to;
   if (c->ownSpace) {
     Transform s = c->spaceTo;
-    c->spaceFrom = c->spaceTo = c->spacePrev = {m.point(s.position), normalize(mul(q, s.rotation))};
+    c->spaceFrom = c->spaceTo = c->spacePrev = {m.point(s.position), m.rotation(s.rotation)};
   } else {
     c->spaceFrom = c->spaceTo = c->spacePrev = to;
   }
