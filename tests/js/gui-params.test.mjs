@@ -90,7 +90,9 @@ test('the check catches a slider naming no field, a range outside validation, an
 
 const { worldParams } = await import(new URL('web/world-params.js', root));
 const scenes = [['web/world-params.js', worldParams]];
-for (const f of readdirSync(new URL('web/scenes/', root))) {
+// A scene is a module (web/scenes/x.js) or a folder whose index.js is the scene.
+for (const e of readdirSync(new URL('web/scenes/', root), { withFileTypes: true })) {
+  const f = e.isDirectory() ? `${e.name}/index.js` : e.name;
   const def = (await import(new URL(`web/scenes/${f}`, root))).default;
   if (def && def.params) scenes.push([`web/scenes/${f}`, def.params]);
 }
