@@ -33,17 +33,14 @@
 #include "forces/wind_field.h"
 #include "math/frame.h"
 #include "math/quat.h"
-#include "solver/step_context.h"
+#include "solver/chain_frame.h"
+#include "solver/chain_lanes.h"
 
 namespace wisp {
 
 namespace {
 
 constexpr float kFtlDamping = 0.9f;
-
-Transform interpolate(const Transform& a, const Transform& b, float t) {
-  return {lerp(a.position, b.position, t), nlerp(a.rotation, b.rotation, t)};
-}
 
 // Moves joints 1.. by `share` of the rigid motion from pose a to pose b (about a's origin):
 // positions, substep-start positions and carried reactions (q) move, velocities turn, so no
@@ -110,20 +107,6 @@ void orientLast(ChainState& c, Quat parent, bool output) {
   int k = c.joints() - 1;
   c.simRotation[k] = normalize(mul(parent, c.target(k)));
   if (output) c.writeJointRotations(k, c.simRotation[k], c.target(k));
-}
-
-Vec3 gravityOf(const ChainState& c, const StepContext& ctx) {
-  return c.params.customGravity ? c.params.gravity : ctx.gravity;
-}
-
-bool collides(const ChainState& c, const StepContext& ctx) {
-  return ctx.collides(c.params.collide);
-}
-
-// The animated pose at fraction t of the frame's fixed steps (ChainState::animFrom -> animEnd).
-void animatedPoseAt(ChainState& c, float t) {
-  if (!c.animated) return;
-  for (int j = 0; j < c.joints(); ++j) c.animNow[j] = nlerp(c.animFrom[j], c.animEnd[j], t);
 }
 
 // ---- ChainMode::Wisp ----------------------------------------------------------------------
@@ -517,7 +500,7 @@ void warmUp(ChainState& c, const StepContext& ctx) {
 
 }  // namespace
 
-void simulateChain(ChainState& c, const StepContext& ctx) {
+ChainFrameTargets beginChainFrame(ChainState& c, const StepContext& ctx) {
   if (c.warmupPending) warmUp(c, ctx);
   // where this frame's last fixed step ends on the line between the last two animated targets
   if (c.animated)
@@ -530,20 +513,36 @@ void simulateChain(ChainState& c, const StepContext& ctx) {
     c.rootTo = interpolate(c.rootPrev, rootTarget, ctx.alpha);
     if (c.ownSpace) c.spaceTo = interpolate(c.spacePrev, spaceTarget, ctx.alpha);
   }
-  if (c.params.mode == ChainMode::Vrm) vrmFrame(c, ctx);
-  else wispFrame(c, ctx);
+  return {rootTarget, spaceTarget};
+}
+
+void endChainFrame(ChainState& c, const StepContext& ctx, const ChainFrameTargets& targets) {
   float fastest = 0;
   for (int j = 0; j < c.joints(); ++j) fastest = std::max(fastest, lengthSq(Vec3{c.vx[j], c.vy[j], c.vz[j]}));
   c.maxSpeed = std::sqrt(fastest);
   c.rootFrom = c.rootTo;
   c.spaceFrom = c.spaceTo;
-  c.rootTo = rootTarget;
-  c.spaceTo = spaceTarget;
+  c.rootTo = targets.root;
+  c.spaceTo = targets.space;
   if (c.animated) std::copy(c.animEnd.begin(), c.animEnd.end(), c.animFrom.begin());
   c.writeOutput(0, c.joints());
   advancePhysicsWeight(c, ctx.frameDt);
   advanceBoost(c, ctx.frameDt);
   blendWithAnimation(c);
+}
+
+void simulateChain(ChainState& c, const StepContext& ctx) {
+  const ChainFrameTargets targets = beginChainFrame(c, ctx);
+  if (c.params.mode == ChainMode::Vrm) vrmFrame(c, ctx);
+  else wispFrame(c, ctx);
+  endChainFrame(c, ctx, targets);
+}
+
+void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx) {
+  ChainFrameTargets targets[wide::kWidth];
+  for (int l = 0; l < count; ++l) targets[l] = beginChainFrame(*chains[l], ctx);
+  solveChainLanes(chains, count, ctx);
+  for (int l = 0; l < count; ++l) endChainFrame(*chains[l], ctx, targets[l]);
 }
 
 }  // namespace wisp

@@ -58,14 +58,25 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   auto contextOf = [&](const auto& obj) { return frameFor(obj, objectContext(ctx, obj.activity, obj.params.updateEvery)); };
   // Disabled, sleeping and not-due objects are skipped whole. Each object notes whether its state
   // went non-finite, and applies its speed cap, in its own job (KindRow::step).
+  groupChains(fixedSteps);
   auto simulate = [&](ObjectRef o, int t) {
+    if (o.kind == ObjectKind::Chain && chainInGroup[o.index]) return;  // in a lane group
     withKind(o.kind, [&](auto& store) {
       auto& obj = store[o.index];
       if (obj.activity.frameSteps == 0) return;
       rowOf(store).step(obj, contextOf(obj), t);
     });
   };
-  jobs::parallelFor(static_cast<int>(smallObjects.size()), threads, [&](int k) { simulate(smallObjects[k], 1); });
+  // lane groups of chains run with the world's context: solvesInLanes admits only chains whose
+  // own context (contextOf) is that one
+  const int items = static_cast<int>(smallObjects.size());
+  jobs::parallelFor(items + static_cast<int>(chainGroups.size()), threads, [&](int k) {
+    if (k < items) return simulate(smallObjects[k], 1);
+    const ChainGroup& g = chainGroups[k - items];
+    ChainState* lanes[wide::kWidth];
+    for (int l = 0; l < g.count; ++l) lanes[l] = &chains[g.chain[l]];
+    KindRow<ChainState>::stepGroup(lanes, g.count, ctx);
+  });
   for (ObjectRef o : bigObjects) simulate(o, threads);
 
   contain();
