@@ -131,13 +131,15 @@ float boundingRadius(const ColliderPose& c) {
   return 3.0e38f;
 }
 
-void poseColliders(const StepContext& ctx, uint32_t mask, float tPrev, float tNow, SubstepColliders* out) {
+// Substep `sub` runs from tPrev to tNow (fractions of the frame, times pathScale).
+void poseColliders(const StepContext& ctx, uint32_t mask, int sub, float tPrev, float tNow, SubstepColliders* out) {
   out->count = 0;
   for (int ci = 0; ci < ctx.colliderCount && out->count < SubstepColliders::kCached; ++ci) {
     const ColliderPath& path = ctx.colliders[ci];
     if ((path.groups & mask) == 0) continue;
-    out->pose[out->count] = poseAt(path, tNow);
-    out->before[out->count] = poseAt(path, tPrev);
+    const ColliderPose* before = ctx.posedCollider(sub, ci);  // posed once for every chain
+    out->pose[out->count] = before ? before[ctx.colliderCount] : poseAt(path, tNow);
+    out->before[out->count] = before ? *before : poseAt(path, tPrev);
     out->bound[out->count] = out->pose[out->count].inside ? 3.0e38f : boundingRadius(out->pose[out->count]);
     ++out->count;
   }
@@ -199,14 +201,15 @@ Vec3 contactVelocity(Vec3 v, Vec3 vBefore, const JointContacts& contacts) {
   return v;
 }
 
-void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float tPrev, float tNow, float h, bool output) {
+void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, int sub, float tPrev, float tNow, float h,
+                bool output) {
   const ChainParams& p = c.params;
   const bool collide = collides(c, ctx);
   const bool limited = p.limitAngle < 3.14159f || !p.limitAngleCurve.empty();
   SubstepColliders near;
   tPrev *= ctx.pathScale;
   tNow *= ctx.pathScale;
-  if (collide) poseColliders(ctx, p.colliderMask, tPrev, tNow, &near);
+  if (collide) poseColliders(ctx, p.colliderMask, sub, tPrev, tNow, &near);
   const bool overflow = collide && near.count == SubstepColliders::kCached;
   Quat parent = rootRotation;
   // where the animated pose puts joint k (forward kinematics from the root), for maxDistance and
@@ -407,7 +410,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     setPos(c, 0, fromFrame(root, c.localPosition[0]));
 
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
-    solveBones(c, ctx, root.rotation, tPrev, tNow, h, sub + 1 == total);  // Stage SolveBones
+    solveBones(c, ctx, root.rotation, sub, tPrev, tNow, h, sub + 1 == total);  // Stage SolveBones
 
     // Stage UpdateVelocity (joint 0; the others in SolveBones)
     c.vx[0] = (c.px[0] - c.ox[0]) * ctx.invH;

@@ -44,6 +44,7 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   ctx.colliders = colliderPaths.data();
   ctx.colliderCount = static_cast<int>(colliderPaths.size());
   const int threads = stepThreads(totalParticles);
+  poseCollidersAtSubsteps(ctx);
   // objects far from the world's origin: rebased when they travelled, and given what they meet
   // in their own frames (serially: this only converts a few poses per object)
   forEachObject([&](auto& o) {
@@ -85,6 +86,27 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   if (settings.debugChecks) debugCheck();
 
   steps += static_cast<uint64_t>(fixedSteps);
+}
+
+// StepContext::colliderPoses: the colliders at every substep boundary of the frame, posed once
+// here (serially: colliders x substeps poses) instead of in every chain's every substep. Sized
+// for the longest frame maxFrameDt allows, so later frames allocate nothing.
+void World::Impl::poseCollidersAtSubsteps(StepContext& ctx) {
+  const int nc = ctx.colliderCount, total = ctx.totalSubsteps;
+  if (nc == 0 || chains.liveCount() == 0) return;
+  const size_t needed = static_cast<size_t>(total + 1) * static_cast<size_t>(nc);
+  if (colliderPoses.size() < needed) {
+    const size_t longest = static_cast<size_t>(settings.maxFrameDt / settings.fixedDt + 2.0) * static_cast<size_t>(ctx.substeps);
+    colliderPoses.resize(std::max(needed, (longest + 1) * static_cast<size_t>(nc)));
+  }
+  for (int sub = 0; sub <= total; ++sub) {
+    // the chains' substep boundaries, computed as they compute them (chain_solver.cpp)
+    const float t = static_cast<float>(sub) / static_cast<float>(total);
+    for (int ci = 0; ci < nc; ++ci) colliderPoses[static_cast<size_t>(sub) * nc + ci] = poseAt(colliderPaths[ci], t);
+  }
+  ctx.colliderPoses = colliderPoses.data();
+  ctx.posedColliders = colliderPaths.data();
+  ctx.posedSubsteps = total;
 }
 
 void World::Impl::reportClampedSpeeds() {

@@ -134,6 +134,7 @@ struct World::Impl {
   std::vector<AnchorPath> anchorPaths;
   std::vector<uint8_t> anchorJumped;  // per anchor slot: its move this frame is a teleport
   std::vector<ColliderPath> colliderPaths;
+  std::vector<ColliderPose> colliderPoses;  // StepContext::colliderPoses (runFrame)
   std::vector<WindZoneField> zoneFields;
   // objects solved whole, one per work item; and big ones, solved one at a time in chunks
   struct ObjectRef {
@@ -433,6 +434,7 @@ struct World::Impl {
   // chains that solvesInLanes and run this whole frame in the world's own frame. The groups
   // depend only on the chains (slot order, joint counts), never on the thread count.
   void groupChains(int fixedSteps);
+  void poseCollidersAtSubsteps(StepContext& ctx);  // world.cpp
 
   // Activity (world_activity.cpp). Before a frame's objects run: wakes sleepers that were
   // disturbed (their anchors, root or a collider that may reach them moved) and works out each
