@@ -37,17 +37,14 @@
 #include "forces/wind_field.h"
 #include "math/frame.h"
 #include "math/quat.h"
-#include "solver/step_context.h"
+#include "solver/chain_frame.h"
+#include "solver/chain_lanes.h"
 
 namespace wisp {
 
 namespace {
 
 constexpr float kFtlDamping = 0.9f;
-
-Transform interpolate(const Transform& a, const Transform& b, float t) {
-  return {lerp(a.position, b.position, t), nlerp(a.rotation, b.rotation, t)};
-}
 
 // Moves joints 1.. by `share` of the rigid motion from pose a to pose b (about a's origin):
 // positions, substep-start positions and carried reactions (q) move, velocities turn, so no
@@ -117,20 +114,6 @@ void orientLast(ChainState& c, Quat parent, bool output) {
   if (output) c.writeJointRotations(k, c.simRotation[k], c.target(k));
 }
 
-Vec3 gravityOf(const ChainState& c, const StepContext& ctx) {
-  return c.params.customGravity ? c.params.gravity : ctx.gravity;
-}
-
-bool collides(const ChainState& c, const StepContext& ctx) {
-  return ctx.collides(c.params.collide);
-}
-
-// The animated pose at fraction t of the frame's fixed steps (ChainState::animFrom -> animEnd).
-void animatedPoseAt(ChainState& c, float t) {
-  if (!c.animated) return;
-  for (int j = 0; j < c.joints(); ++j) c.animNow[j] = nlerp(c.animFrom[j], c.animEnd[j], t);
-}
-
 // ---- ChainMode::Wisp ----------------------------------------------------------------------
 
 // The colliders a chain meets in one substep: their poses computed once per substep (not per
@@ -153,13 +136,15 @@ float boundingRadius(const ColliderPose& c) {
   return 3.0e38f;
 }
 
-void poseColliders(const StepContext& ctx, uint32_t mask, float tPrev, float tNow, SubstepColliders* out) {
+// Substep `sub` runs from tPrev to tNow (fractions of the frame, times pathScale).
+void poseColliders(const StepContext& ctx, uint32_t mask, int sub, float tPrev, float tNow, SubstepColliders* out) {
   out->count = 0;
   for (int ci = 0; ci < ctx.colliderCount && out->count < SubstepColliders::kCached; ++ci) {
     const ColliderPath& path = ctx.colliders[ci];
     if ((path.groups & mask) == 0) continue;
-    out->pose[out->count] = poseAt(path, tNow);
-    out->before[out->count] = poseAt(path, tPrev);
+    const ColliderPose* before = ctx.posedCollider(sub, ci);  // posed once for every chain
+    out->pose[out->count] = before ? before[ctx.colliderCount] : poseAt(path, tNow);
+    out->before[out->count] = before ? *before : poseAt(path, tPrev);
     out->bound[out->count] = out->pose[out->count].inside ? 3.0e38f : boundingRadius(out->pose[out->count]);
     ++out->count;
   }
@@ -221,14 +206,15 @@ Vec3 contactVelocity(Vec3 v, Vec3 vBefore, const JointContacts& contacts) {
   return v;
 }
 
-void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, float tPrev, float tNow, float h, bool output) {
+void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, int sub, float tPrev, float tNow, float h,
+                bool output) {
   const ChainParams& p = c.params;
   const bool collide = collides(c, ctx);
   const bool limited = p.limitAngle < 3.14159f || !p.limitAngleCurve.empty();
   SubstepColliders near;
   tPrev *= ctx.pathScale;
   tNow *= ctx.pathScale;
-  if (collide) poseColliders(ctx, p.colliderMask, tPrev, tNow, &near);
+  if (collide) poseColliders(ctx, p.colliderMask, sub, tPrev, tNow, &near);
   const bool overflow = collide && near.count == SubstepColliders::kCached;
   Quat parent = rootRotation;
   // where the animated pose puts joint k (forward kinematics from the root), for maxDistance and
@@ -428,7 +414,7 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     setPos(c, 0, fromFrame(root, c.localPosition[0]));
 
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
-    solveBones(c, ctx, root.rotation, tPrev, tNow, h, sub + 1 == total);  // Stage SolveBones
+    solveBones(c, ctx, root.rotation, sub, tPrev, tNow, h, sub + 1 == total);  // Stage SolveBones
 
     // Stage UpdateVelocity (joint 0; the others in SolveBones)
     c.vx[0] = (c.px[0] - c.ox[0]) * ctx.invH;
@@ -533,7 +519,7 @@ void warmUp(ChainState& c, const StepContext& ctx) {
 
 }  // namespace
 
-void simulateChain(ChainState& c, const StepContext& ctx) {
+ChainFrameTargets beginChainFrame(ChainState& c, const StepContext& ctx) {
   if (c.warmupPending) warmUp(c, ctx);
   // where this frame's last fixed step ends on the line between the last two animated targets
   if (c.animated)
@@ -546,20 +532,36 @@ void simulateChain(ChainState& c, const StepContext& ctx) {
     c.rootTo = interpolate(c.rootPrev, rootTarget, ctx.alpha);
     if (c.ownSpace) c.spaceTo = interpolate(c.spacePrev, spaceTarget, ctx.alpha);
   }
-  if (c.params.mode == ChainMode::Vrm) vrmFrame(c, ctx);
-  else wispFrame(c, ctx);
+  return {rootTarget, spaceTarget};
+}
+
+void endChainFrame(ChainState& c, const StepContext& ctx, const ChainFrameTargets& targets) {
   float fastest = 0;
   for (int j = 0; j < c.joints(); ++j) fastest = std::max(fastest, lengthSq(Vec3{c.vx[j], c.vy[j], c.vz[j]}));
   c.maxSpeed = std::sqrt(fastest);
   c.rootFrom = c.rootTo;
   c.spaceFrom = c.spaceTo;
-  c.rootTo = rootTarget;
-  c.spaceTo = spaceTarget;
+  c.rootTo = targets.root;
+  c.spaceTo = targets.space;
   if (c.animated) std::copy(c.animEnd.begin(), c.animEnd.end(), c.animFrom.begin());
   c.writeOutput(0, c.joints());
   advancePhysicsWeight(c, ctx.frameDt);
   advanceBoost(c, ctx.frameDt);
   blendWithAnimation(c);
+}
+
+void simulateChain(ChainState& c, const StepContext& ctx) {
+  const ChainFrameTargets targets = beginChainFrame(c, ctx);
+  if (c.params.mode == ChainMode::Vrm) vrmFrame(c, ctx);
+  else wispFrame(c, ctx);
+  endChainFrame(c, ctx, targets);
+}
+
+void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx) {
+  ChainFrameTargets targets[wide::kWidth];
+  for (int l = 0; l < count; ++l) targets[l] = beginChainFrame(*chains[l], ctx);
+  solveChainLanes(chains, count, ctx);
+  for (int l = 0; l < count; ++l) endChainFrame(*chains[l], ctx, targets[l]);
 }
 
 }  // namespace wisp

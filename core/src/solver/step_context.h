@@ -81,6 +81,14 @@ struct StepContext {
   const AnchorPath* anchors = nullptr;     // indexed by anchor slot
   const ColliderPath* colliders = nullptr; // enabled colliders only
   int colliderCount = 0;
+  // The world's colliders posed once per frame at every substep boundary t = sub / posedSubsteps
+  // (sub = 0..posedSubsteps), [sub * colliderCount + i], for the chains' substeps instead of each
+  // chain posing them again (the same poseAt, so the same bits). Valid for a context whose
+  // `colliders` are `posedColliders`, whose totalSubsteps is posedSubsteps and pathScale 1: see
+  // posedCollider.
+  const ColliderPose* colliderPoses = nullptr;
+  const ColliderPath* posedColliders = nullptr;
+  int posedSubsteps = 0;
   // An object updated every N fixed steps (RopeParams::updateEvery) runs its own steps of N * dt:
   // its substeps span frame fractions tStart .. tStart + tSpan of the anchors' and colliders'
   // paths (tStart < 0 when its step began in an earlier frame: held at the frame's start).
@@ -107,6 +115,13 @@ struct StepContext {
   void setAir(const AirField& air) {
     wind = air;
     airVaries = air.varies();
+  }
+  // Collider i posed at substep boundary sub / totalSubsteps of this context's frame, if the
+  // world posed it already (nullptr: pose it with poseAt).
+  const ColliderPose* posedCollider(int sub, int i) const {
+    if (colliderPoses == nullptr || posedColliders != colliders || posedSubsteps != totalSubsteps || pathScale != 1.0f)
+      return nullptr;
+    return &colliderPoses[static_cast<size_t>(sub) * static_cast<size_t>(colliderCount) + static_cast<size_t>(i)];
   }
   // Whether an object with collisions switched on (its own `collide`) meets colliders this frame.
   bool collides(bool objectCollides) const { return collisions && objectCollides && colliderCount > 0; }

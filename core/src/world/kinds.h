@@ -72,6 +72,8 @@ template <> struct KindRow<ChainState> : KindRowBase<ChainState, ChainId, &World
   static constexpr const char *name = "chain", *field = "chains", *freeField = "freeChains";
   static constexpr bool anchorable = false, splitsBig = false, capsSpeed = false;
   WISP_KIND_FUNCTIONS(ChainState)
+  // step() for up to wide::kWidth chains solved together in SIMD lanes (solver/chain_lanes.h)
+  static void stepGroup(ChainState* const* chains, int count, const StepContext& ctx);
 };
 
 #undef WISP_KIND_FUNCTIONS

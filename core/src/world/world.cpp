@@ -44,6 +44,7 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   ctx.colliders = colliderPaths.data();
   ctx.colliderCount = static_cast<int>(colliderPaths.size());
   const int threads = stepThreads(totalParticles);
+  poseCollidersAtSubsteps(ctx);
   // objects far from the world's origin: rebased when they travelled, and given what they meet
   // in their own frames (serially: this only converts a few poses per object)
   forEachObject([&](auto& o) {
@@ -58,14 +59,25 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   auto contextOf = [&](const auto& obj) { return frameFor(obj, objectContext(ctx, obj.activity, obj.params.updateEvery)); };
   // Disabled, sleeping and not-due objects are skipped whole. Each object notes whether its state
   // went non-finite, and applies its speed cap, in its own job (KindRow::step).
+  groupChains(fixedSteps);
   auto simulate = [&](ObjectRef o, int t) {
+    if (o.kind == ObjectKind::Chain && chainInGroup[o.index]) return;  // in a lane group
     withKind(o.kind, [&](auto& store) {
       auto& obj = store[o.index];
       if (obj.activity.frameSteps == 0) return;
       rowOf(store).step(obj, contextOf(obj), t);
     });
   };
-  jobs::parallelFor(static_cast<int>(smallObjects.size()), threads, [&](int k) { simulate(smallObjects[k], 1); });
+  // lane groups of chains run with the world's context: solvesInLanes admits only chains whose
+  // own context (contextOf) is that one
+  const int items = static_cast<int>(smallObjects.size());
+  jobs::parallelFor(items + static_cast<int>(chainGroups.size()), threads, [&](int k) {
+    if (k < items) return simulate(smallObjects[k], 1);
+    const ChainGroup& g = chainGroups[k - items];
+    ChainState* lanes[wide::kWidth];
+    for (int l = 0; l < g.count; ++l) lanes[l] = &chains[g.chain[l]];
+    KindRow<ChainState>::stepGroup(lanes, g.count, ctx);
+  });
   for (ObjectRef o : bigObjects) simulate(o, threads);
 
   contain();
@@ -74,6 +86,27 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   if (settings.debugChecks) debugCheck();
 
   steps += static_cast<uint64_t>(fixedSteps);
+}
+
+// StepContext::colliderPoses: the colliders at every substep boundary of the frame, posed once
+// here (serially: colliders x substeps poses) instead of in every chain's every substep. Sized
+// for the longest frame maxFrameDt allows, so later frames allocate nothing.
+void World::Impl::poseCollidersAtSubsteps(StepContext& ctx) {
+  const int nc = ctx.colliderCount, total = ctx.totalSubsteps;
+  if (nc == 0 || chains.liveCount() == 0) return;
+  const size_t needed = static_cast<size_t>(total + 1) * static_cast<size_t>(nc);
+  if (colliderPoses.size() < needed) {
+    const size_t longest = static_cast<size_t>(settings.maxFrameDt / settings.fixedDt + 2.0) * static_cast<size_t>(ctx.substeps);
+    colliderPoses.resize(std::max(needed, (longest + 1) * static_cast<size_t>(nc)));
+  }
+  for (int sub = 0; sub <= total; ++sub) {
+    // the chains' substep boundaries, computed as they compute them (chain_solver.cpp)
+    const float t = static_cast<float>(sub) / static_cast<float>(total);
+    for (int ci = 0; ci < nc; ++ci) colliderPoses[static_cast<size_t>(sub) * nc + ci] = poseAt(colliderPaths[ci], t);
+  }
+  ctx.colliderPoses = colliderPoses.data();
+  ctx.posedColliders = colliderPaths.data();
+  ctx.posedSubsteps = total;
 }
 
 void World::Impl::reportClampedSpeeds() {

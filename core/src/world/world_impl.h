@@ -134,6 +134,7 @@ struct World::Impl {
   std::vector<AnchorPath> anchorPaths;
   std::vector<uint8_t> anchorJumped;  // per anchor slot: its move this frame is a teleport
   std::vector<ColliderPath> colliderPaths;
+  std::vector<ColliderPose> colliderPoses;  // StepContext::colliderPoses (runFrame)
   std::vector<WindZoneField> zoneFields;
   // objects solved whole, one per work item; and big ones, solved one at a time in chunks
   struct ObjectRef {
@@ -141,6 +142,16 @@ struct World::Impl {
     int index;
   };
   std::vector<ObjectRef> smallObjects, bigObjects;
+  // Chains solved together in SIMD lanes this frame (solver/chain_lanes.h), by groupChains:
+  // chain slots, wide::kWidth per group of equal joint counts, filled in slot order; and per
+  // chain slot whether it is in one (then its own work item skips it).
+  struct ChainGroup {
+    int chain[wide::kWidth];
+    int count;
+    int joints;
+  };
+  std::vector<ChainGroup> chainGroups;
+  std::vector<uint8_t> chainInGroup;
   int totalParticles = 0;
   uint64_t listsVersion = 0;
 
@@ -419,6 +430,11 @@ struct World::Impl {
   void resolveTeleports(bool detect);
   // One frame of fixedSteps fixed steps for every object (world.cpp).
   void runFrame(int fixedSteps, float alpha);
+  // Fills chainGroups and chainInGroup for a frame of fixedSteps (world_chain_groups.cpp): the
+  // chains that solvesInLanes and run this whole frame in the world's own frame. The groups
+  // depend only on the chains (slot order, joint counts), never on the thread count.
+  void groupChains(int fixedSteps);
+  void poseCollidersAtSubsteps(StepContext& ctx);  // world.cpp
 
   // Activity (world_activity.cpp). Before a frame's objects run: wakes sleepers that were
   // disturbed (their anchors, root or a collider that may reach them moved) and works out each

@@ -1,5 +1,6 @@
 // The per-kind functions of the kind table (kinds.h): what the world does differently for a
 // rope, a cloth and a chain when it steps, resets, counts and checks them.
+#include "solver/chain_lanes.h"
 #include "world/world_impl.h"
 
 namespace wisp {
@@ -88,6 +89,14 @@ void KindRow<ChainState>::step(ChainState& c, const StepContext& ctx, int) {
   simulateChain(c, ctx);  // small and sequential: always one thread
   c.broken = !allFinite(c);
   c.activity.speed = c.maxSpeed;
+}
+
+void KindRow<ChainState>::stepGroup(ChainState* const* chains, int count, const StepContext& ctx) {
+  simulateChainGroup(chains, count, ctx);
+  for (int l = 0; l < count; ++l) {
+    chains[l]->broken = !allFinite(*chains[l]);
+    chains[l]->activity.speed = chains[l]->maxSpeed;
+  }
 }
 
 void KindRow<ChainState>::resetToRest(World::Impl&, ChainState& c) { poseChainAtRest(c); }

@@ -1,0 +1,74 @@
+// math/vec3.h, math/quat.h and the rotations of math/frame.h on 4 lanes (wide::F4 per
+// component): lane i of every result has exactly the bits the scalar function gives for lane i's
+// inputs, because each one is the same IEEE operations in the same order (branches become
+// per-lane selects of both sides, and both sides are pure). Lane kernels (solver/chain_lanes.cpp)
+// rely on that to solve several chains at once with the results of solving each alone.
+#pragma once
+#include "math/vec3.h"
+#include "math/wide.h"
+
+namespace wisp::wide {
+
+struct V3 {
+  F4 x, y, z;
+};
+struct Q4 {
+  F4 x, y, z, w;
+};
+
+inline V3 splat3(Vec3 v) { return {splat(v.x), splat(v.y), splat(v.z)}; }
+inline V3 operator+(V3 a, V3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+inline V3 operator-(V3 a, V3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline V3 operator*(V3 a, F4 s) { return {a.x * s, a.y * s, a.z * s}; }
+inline F4 dot(V3 a, V3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline V3 cross(V3 a, V3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+inline F4 length(V3 a) { return sqrt(dot(a, a)); }
+inline V3 select(F4 m, V3 a, V3 b) { return {select(m, a.x, b.x), select(m, a.y, b.y), select(m, a.z, b.z)}; }
+inline Q4 select(F4 m, Q4 a, Q4 b) {
+  return {select(m, a.x, b.x), select(m, a.y, b.y), select(m, a.z, b.z), select(m, a.w, b.w)};
+}
+// std::min(a, b) as the standard library defines it: (b < a) ? b : a
+inline F4 min(F4 a, F4 b) { return select(lessThan(b, a), b, a); }
+
+// quat.h's normalizeOr
+inline V3 normalizeOr(V3 v, V3 fallback) {
+  const F4 l = length(v);
+  return select(lessThan(splat(1e-20f), l), v * (splat(1.0f) / l), fallback);
+}
+// vec3.h's normalize(Quat)
+inline Q4 normalize(Q4 q) {
+  const F4 n = sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+  const F4 s = splat(1.0f) / n;
+  return {q.x * s, q.y * s, q.z * s, q.w * s};
+}
+// vec3.h's mul
+inline Q4 mul(Q4 a, Q4 b) {
+  return {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+          a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
+}
+// vec3.h's rotate: v + 2w(q x v) + 2 q x (q x v), in that order
+inline V3 rotate(Q4 q, V3 v) {
+  const V3 u{q.x, q.y, q.z};
+  const V3 t = cross(u, v) * splat(2.0f);
+  return v + t * q.w + cross(u, t);
+}
+// frame.h's unrotate: GLM's conjugate(q) * v, i.e. v + ((uv w) + uuv) 2 with u = -q.xyz,
+// uv = u x v, uuv = u x uv (GLM 0.9.9's operator*(qua, vec3), pure mode)
+inline V3 unrotate(Q4 q, V3 v) {
+  const V3 u{neg(q.x), neg(q.y), neg(q.z)};
+  const V3 uv = cross(u, v), uuv = cross(u, uv);
+  const F4 two = splat(2.0f);
+  return {v.x + (uv.x * q.w + uuv.x) * two, v.y + (uv.y * q.w + uuv.y) * two, v.z + (uv.z * q.w + uuv.z) * two};
+}
+// quat.h's fromUnitVectors; both branches are computed and selected per lane
+inline Q4 fromUnitVectors(V3 a, V3 b) {
+  const F4 zero = splat(0.0f);
+  const F4 r = dot(a, b) + splat(1.0f);
+  const F4 xMajor = lessThan(abs(a.z), abs(a.x));
+  const Q4 opposite = normalize(Q4{select(xMajor, neg(a.y), zero), select(xMajor, a.x, neg(a.z)),
+                                   select(xMajor, zero, a.y), zero});
+  const V3 c = cross(a, b);
+  return select(lessThan(r, splat(1e-6f)), opposite, normalize(Q4{c.x, c.y, c.z, r}));
+}
+
+}  // namespace wisp::wide

@@ -1,0 +1,243 @@
+// Lane kernels of the chain rules (solver/chain_lanes.h). Each mirrors its scalar rule in
+// chain_solver.cpp statement by statement; what differs is only where values live: per-lane
+// parameters gathered per joint, per-chain work (root, boost, joint 0) done per lane in scalar
+// code, branches turned into selects. Keep the two in step: tests/native/test_chain_lanes.cpp
+// compares every state bit of chains solved here with the same chains solved alone.
+#include "solver/chain_lanes.h"
+
+#include <algorithm>
+#include <atomic>
+
+#include "chain/boost.h"
+#include "colliders/shapes.h"
+#include "math/frame.h"
+#include "math/wide_vec.h"
+#include "solver/chain_frame.h"
+
+namespace wisp {
+
+namespace {
+std::atomic<bool> gLanesEnabled{true};
+}  // namespace
+
+void setChainLanesEnabled(bool on) { gLanesEnabled.store(on, std::memory_order_relaxed); }
+
+bool solvesInLanes(const ChainState& c) {
+  // the world's own frame (no origin of its own, every fixed step) so that one context serves
+  // the whole group; the VRM rule only, for now, without VRMC_springBone_limit limits or wind
+  // (constraints/vrm_limit.h; the scalar vrmFrame applies them)
+  return gLanesEnabled.load(std::memory_order_relaxed) && c.params.mode == ChainMode::Vrm && c.origin.zero() &&
+         c.params.updateEvery <= 1 && c.joints() >= 2 && !c.vrmLimited && c.params.vrmWind == 0;
+}
+
+namespace {
+
+using wide::F4;
+using wide::Q4;
+using wide::V3;
+constexpr int kLanes = wide::kWidth;
+
+// The chains of a group, spare lanes repeating lane 0 (they compute lane 0's bits again).
+struct Lanes {
+  ChainState* c[kLanes];
+  int count;
+
+  F4 get(std::vector<float> ChainState::*field, int j) const {
+    return wide::make((c[0]->*field)[j], (c[1]->*field)[j], (c[2]->*field)[j], (c[3]->*field)[j]);
+  }
+  F4 get(std::vector<float> Particles::*field, int j) const {
+    return wide::make((c[0]->*field)[j], (c[1]->*field)[j], (c[2]->*field)[j], (c[3]->*field)[j]);
+  }
+  V3 get(std::vector<float> Particles::*x, std::vector<float> Particles::*y, std::vector<float> Particles::*z, int j) const {
+    return {get(x, j), get(y, j), get(z, j)};
+  }
+  V3 getVec(std::vector<Vec3> ChainState::*field, int j) const {
+    const Vec3 &a = (c[0]->*field)[j], &b = (c[1]->*field)[j], &d = (c[2]->*field)[j], &e = (c[3]->*field)[j];
+    return {wide::make(a.x, b.x, d.x, e.x), wide::make(a.y, b.y, d.y, e.y), wide::make(a.z, b.z, d.z, e.z)};
+  }
+  Q4 target(int j) const {
+    const Quat &a = c[0]->target(j), &b = c[1]->target(j), &d = c[2]->target(j), &e = c[3]->target(j);
+    return {wide::make(a.x, b.x, d.x, e.x), wide::make(a.y, b.y, d.y, e.y), wide::make(a.z, b.z, d.z, e.z),
+            wide::make(a.w, b.w, d.w, e.w)};
+  }
+  void set(std::vector<float> Particles::*x, std::vector<float> Particles::*y, std::vector<float> Particles::*z, int j,
+           V3 v) const {
+    float lx[kLanes], ly[kLanes], lz[kLanes];
+    wide::store(lx, v.x);
+    wide::store(ly, v.y);
+    wide::store(lz, v.z);
+    for (int l = 0; l < count; ++l) {
+      (c[l]->*x)[j] = lx[l];
+      (c[l]->*y)[j] = ly[l];
+      (c[l]->*z)[j] = lz[l];
+    }
+  }
+};
+
+Vec3 laneOf(V3 v, int l) { return {wide::lane(v.x, l), wide::lane(v.y, l), wide::lane(v.z, l)}; }
+Q4 quats(const Quat (&q)[kLanes]) {
+  return {wide::make(q[0].x, q[1].x, q[2].x, q[3].x), wide::make(q[0].y, q[1].y, q[2].y, q[3].y),
+          wide::make(q[0].z, q[1].z, q[2].z, q[3].z), wide::make(q[0].w, q[1].w, q[2].w, q[3].w)};
+}
+Quat laneOf(Q4 q, int l) { return {wide::lane(q.x, l), wide::lane(q.y, l), wide::lane(q.z, l), wide::lane(q.w, l)}; }
+
+// orientJoint (chain_solver.cpp) for joint k of every lane; the world rotation is returned (the
+// next bone's parent) and, on `output`, stored with the outputs.
+Q4 orientJoints(const Lanes& g, int k, Q4 restRot, Q4 target, V3 dir, bool output) {
+  const V3 axis = g.getVec(&ChainState::childAxis, k);
+  const V3 local = wide::unrotate(restRot, dir);
+  const Q4 q = wide::fromUnitVectors(axis, wide::normalizeOr(local, axis));
+  const Q4 world = wide::normalize(wide::mul(restRot, q));
+  if (output) {
+    const Q4 out = wide::normalize(wide::mul(target, q));
+    for (int l = 0; l < g.count; ++l) {
+      g.c[l]->simRotation[k] = laneOf(world, l);
+      g.c[l]->writeJointRotations(k, g.c[l]->simRotation[k], laneOf(out, l));
+    }
+  }
+  return world;
+}
+
+// signedDistance of the point in each lane to one collider: a sphere on the lanes, any other
+// shape lane by lane with the scalar function (the same bits either way).
+void laneDistance(const ColliderPose& pose, V3 p, F4* distance, V3* normal) {
+  if (pose.type == ColliderType::Sphere) {
+    // distanceToPoint
+    const V3 d = p - wide::splat3(pose.position);
+    const F4 len = wide::length(d), radius = wide::splat(pose.radius);
+    const F4 centre = wide::lessThan(len, wide::splat(1e-12f));
+    *distance = wide::select(centre, wide::neg(radius), len - radius);
+    *normal = wide::select(centre, wide::splat3(Vec3{0, 1, 0}), d * (wide::splat(1.0f) / len));
+    if (pose.inside) {
+      *distance = wide::neg(*distance);
+      *normal = {wide::neg(normal->x), wide::neg(normal->y), wide::neg(normal->z)};
+    }
+    return;
+  }
+  float dl[kLanes], nx[kLanes], ny[kLanes], nz[kLanes];
+  for (int l = 0; l < kLanes; ++l) {
+    const SurfacePoint s = signedDistance(pose, laneOf(p, l));  // lanes that do not meet it ignore it
+    dl[l] = s.distance;
+    nx[l] = s.normal.x;
+    ny[l] = s.normal.y;
+    nz[l] = s.normal.z;
+  }
+  *distance = wide::load(dl);
+  *normal = {wide::load(nx), wide::load(ny), wide::load(nz)};
+}
+
+// vrmFrame (chain_solver.cpp) on the lanes.
+void vrmLanes(const Lanes& g, const StepContext& ctx) {
+  const int n = g.c[0]->joints();
+  const float delta = ctx.stepDt;
+  const F4 invDelta = wide::splat(1.0f / delta);
+  V3 gravity;
+  uint32_t mask[kLanes];
+  bool collide[kLanes];
+  {
+    Vec3 gl[kLanes];
+    for (int l = 0; l < kLanes; ++l) {
+      gl[l] = gravityOf(*g.c[l], ctx);
+      mask[l] = g.c[l]->params.colliderMask;
+      collide[l] = collides(*g.c[l], ctx);
+    }
+    gravity = {wide::make(gl[0].x, gl[1].x, gl[2].x, gl[3].x), wide::make(gl[0].y, gl[1].y, gl[2].y, gl[3].y),
+               wide::make(gl[0].z, gl[1].z, gl[2].z, gl[3].z)};
+  }
+  // the colliders each lane meets: posed once per fixed step for the whole group
+  constexpr int kCached = 16;  // more than this are posed per joint
+  ColliderPose poses[kCached];
+  F4 meets[kCached];
+  const F4 laneOn = wide::lessThan(wide::splat(0.0f), wide::splat(1.0f));  // all ones
+  const F4 laneOff = wide::lessThan(wide::splat(1.0f), wide::splat(0.0f));
+  auto meetsOf = [&](const ColliderPath& path) {
+    float m[kLanes];
+    for (int l = 0; l < kLanes; ++l) m[l] = wide::lane(collide[l] && (path.groups & mask[l]) ? laneOn : laneOff, 0);
+    return wide::load(m);
+  };
+  const F4 one = wide::splat(1.0f);
+  for (int s = 0; s < ctx.fixedSteps; ++s) {
+    const float tNow = static_cast<float>(s + 1) / static_cast<float>(ctx.fixedSteps);
+    const bool output = s + 1 == ctx.fixedSteps;  // the rotations of the last step are the ones kept
+    Quat rootRotation[kLanes];
+    ChainBoost boost[kLanes];
+    for (int l = 0; l < kLanes; ++l) {
+      ChainState& c = *g.c[l];
+      const Transform root = interpolate(c.rootFrom, c.rootTo, tNow);
+      animatedPoseAt(c, tNow);
+      boost[l] = boostAt(c, delta * static_cast<float>(s));
+      c.vx[0] = c.vy[0] = c.vz[0] = 0;
+      const Vec3 p0 = fromFrame(root, c.localPosition[0]);
+      c.px[0] = p0.x; c.py[0] = p0.y; c.pz[0] = p0.z;
+      rootRotation[l] = root.rotation;
+    }
+    const int cached = std::min(ctx.colliderCount, kCached);
+    for (int ci = 0; ci < cached; ++ci) {
+      meets[ci] = meetsOf(ctx.colliders[ci]);
+      if (wide::any(meets[ci])) poses[ci] = poseAt(ctx.colliders[ci], tNow * ctx.pathScale);
+    }
+    const F4 bDamping = wide::make(boost[0].damping, boost[1].damping, boost[2].damping, boost[3].damping);
+    const F4 bStiffness = wide::make(boost[0].stiffness, boost[1].stiffness, boost[2].stiffness, boost[3].stiffness);
+    const F4 bGravity = wide::make(boost[0].gravity, boost[1].gravity, boost[2].gravity, boost[3].gravity);
+    const F4 deltaL = wide::splat(delta);
+    Q4 parent = quats(rootRotation);
+    V3 a = g.get(&Particles::px, &Particles::py, &Particles::pz, 0);
+    for (int k = 0; k + 1 < n; ++k) {
+      const int j = k + 1;
+      const Q4 target = g.target(k);
+      const Q4 restRot = wide::mul(parent, target);
+      const V3 childAxis = g.getVec(&ChainState::childAxis, k);
+      const V3 axis = wide::normalizeOr(wide::rotate(restRot, childAxis), childAxis);
+      const V3 cur = g.get(&Particles::qx, &Particles::qy, &Particles::qz, j);
+      const V3 prev = g.get(&Particles::ox, &Particles::oy, &Particles::oz, j);
+      const F4 len = wide::length(g.get(&Particles::px, &Particles::py, &Particles::pz, j) - a);
+      const F4 dragForce = wide::min(g.get(&ChainState::jDamping, j) * bDamping, one);
+      V3 next = cur + (cur - prev) * (one - dragForce) + axis * (g.get(&ChainState::jStiffness, j) * bStiffness * deltaL) +
+                gravity * (g.get(&ChainState::jGravity, j) * bGravity * deltaL);
+      next = a + wide::normalizeOr(next - a, axis) * len;
+      const F4 jRadius = g.get(&ChainState::jRadius, j);
+      for (int ci = 0; ci < ctx.colliderCount; ++ci) {
+        const bool isCached = ci < kCached;
+        const F4 on = isCached ? meets[ci] : meetsOf(ctx.colliders[ci]);
+        if (!wide::any(on)) continue;
+        const ColliderPose pose = isCached ? poses[ci] : poseAt(ctx.colliders[ci], tNow * ctx.pathScale);
+        F4 distance;
+        V3 normal;
+        laneDistance(pose, next, &distance, &normal);
+        const F4 dist = distance - jRadius;
+        const F4 hit = wide::maskAnd(on, wide::lessThan(dist, wide::splat(0.0f)));
+        if (!wide::any(hit)) continue;
+        V3 pushed = next + normal * wide::neg(dist);
+        pushed = a + wide::normalizeOr(pushed - a, axis) * len;
+        next = wide::select(hit, pushed, next);
+      }
+      g.set(&Particles::ox, &Particles::oy, &Particles::oz, j, cur);
+      g.set(&Particles::qx, &Particles::qy, &Particles::qz, j, next);
+      g.set(&Particles::vx, &Particles::vy, &Particles::vz, j, (next - cur) * invDelta);
+      const V3 dir = wide::normalizeOr(next - a, axis);
+      a = a + dir * g.get(&ChainState::boneLength, k);
+      g.set(&Particles::px, &Particles::py, &Particles::pz, j, a);
+      parent = orientJoints(g, k, restRot, target, dir, output);
+    }
+    if (output) {  // orientLast
+      const int k = n - 1;
+      const Q4 target = g.target(k);
+      const Q4 world = wide::normalize(wide::mul(parent, target));
+      for (int l = 0; l < g.count; ++l) {
+        g.c[l]->simRotation[k] = laneOf(world, l);
+        g.c[l]->writeJointRotations(k, g.c[l]->simRotation[k], g.c[l]->target(k));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void solveChainLanes(ChainState* const* chains, int count, const StepContext& ctx) {
+  Lanes g;
+  g.count = count;
+  for (int l = 0; l < kLanes; ++l) g.c[l] = chains[l < count ? l : 0];
+  vrmLanes(g, ctx);
+}
+
+}  // namespace wisp

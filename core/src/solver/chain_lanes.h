@@ -1,0 +1,26 @@
+// Chains solved several at once, one per SIMD lane (wide::kWidth chains per lane group): joint j
+// of every chain in the group together, each lane doing exactly the scalar rule's operations in
+// the same order (math/wide_vec.h), so a chain's results do not depend on whether, or with whom,
+// it was grouped. Groups hold chains of the same joint count; a group of fewer chains than lanes
+// repeats its first chain in the spare lanes and stores only its own.
+#pragma once
+#include "chain/chain_state.h"
+#include "math/wide.h"
+#include "solver/step_context.h"
+
+namespace wisp {
+
+// The one place that decides which chains the lane kernels take; every other chain runs the
+// scalar solver (chain_solver.cpp). Features the kernels do not batch route chains here.
+bool solvesInLanes(const ChainState& c);
+// On by default. Tests switch the lane kernels off (between steps, never during one) to compare
+// every chain with the scalar solver's bits.
+void setChainLanesEnabled(bool on);
+
+// One frame of every chain in chains[0..count) (count <= wide::kWidth, equal joint counts,
+// all solvesInLanes, all running this frame's full context ctx): simulateChain's result for each.
+void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx);
+// The rule's fixed steps / substeps of such a group, between beginChainFrame and endChainFrame.
+void solveChainLanes(ChainState* const* chains, int count, const StepContext& ctx);
+
+}  // namespace wisp

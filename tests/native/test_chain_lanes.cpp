@@ -1,0 +1,202 @@
+// Chains solved together in SIMD lane groups (solver/chain_lanes.h) give exactly the bits of the
+// scalar solver, whoever shares their group: the peer here is the scalar solver itself (lanes
+// switched off) and the same chain in a world of its own.
+#include <cstring>
+
+#include "helpers.h"
+#include "solver/chain_lanes.h"
+
+namespace wisp::test {
+namespace {
+
+// Switches the lane kernels for one scope (and back on after it, also when a test fails).
+struct Lanes {
+  explicit Lanes(bool on) { setChainLanesEnabled(on); }
+  ~Lanes() { setChainLanesEnabled(true); }
+};
+
+// Seven chains that differ in everything a lane carries: joint counts (three of 8 share a group,
+// the others have groups of their own), stiffness, drag, gravity (the world's or their own, and
+// its scale), hit radius, which colliders they meet, a boost, an animated pose.
+ChainDef variedChain(int k, ChainMode mode) {
+  static const int kJoints[7] = {8, 3, 8, 5, 8, 2, 9};
+  ChainDef d;
+  d.root.position = {0, 1.6f, 0};
+  d.joints.push_back({{0.03f * k - 0.09f, 0.05f, -0.12f}, {}});
+  for (int j = 1; j < kJoints[k]; ++j)
+    d.joints.push_back({{0.004f * k, -0.05f - 0.002f * j, -0.01f * (k % 3)}, {0, 0.05f * (j % 2), 0, 1}});
+  for (ChainJoint& j : d.joints) {
+    const Quat q = j.rotation;
+    const float n = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+    j.rotation = {q.x / n, q.y / n, q.z / n, q.w / n};
+  }
+  ChainParams& p = d.params;
+  p.mode = mode;
+  p.stiffness = 0.5f + 0.4f * k;
+  p.damping = mode == ChainMode::Vrm ? 0.1f + 0.1f * k : 1.0f + 0.5f * k;
+  p.gravityScale = 0.3f + 0.2f * k;
+  p.customGravity = k % 2 == 1;
+  p.gravity = {0.1f * k, -1.0f, 0};
+  p.radius = 0.01f + 0.005f * k;
+  p.colliderMask = k == 3 ? 0x1u : 0xFFFFFFFFu;  // chain 3 meets only the first collider
+  p.collide = k != 5;
+  p.stiffnessCurve = k == 4 ? Curve{{{0, 1}, {1, 0.2f}}} : Curve{};
+  return d;
+}
+
+// A head that turns and bobs, a sphere, a capsule, a box and an inside sphere of its own group.
+struct Scene {
+  std::unique_ptr<World> world;
+  std::vector<ColliderId> colliders;
+  std::vector<ChainId> chains;
+};
+
+Scene makeScene(const std::vector<int>& which, ChainMode mode, int threads) {
+  Scene s;
+  WorldSettings ws;
+  ws.threads = threads;
+  s.world = scenes::makeWorld(ws);
+  ColliderDef sphere, capsule, box, inside;
+  sphere.radius = 0.1f;
+  sphere.groups = 0x1u;
+  capsule.type = ColliderType::Capsule;
+  capsule.radius = 0.05f;
+  capsule.halfHeight = 0.1f;
+  capsule.groups = 0x2u;
+  box.type = ColliderType::Box;
+  box.halfExtents = {0.08f, 0.05f, 0.05f};
+  box.groups = 0x2u;
+  inside.radius = 0.7f;
+  inside.inside = true;
+  inside.groups = 0x4u;
+  for (const ColliderDef& d : {sphere, capsule, box, inside}) {
+    ColliderId id;
+    EXPECT_TRUE(s.world->addCollider(d, &id).ok());
+    s.colliders.push_back(id);
+  }
+  for (int k : which) {
+    ChainId id;
+    EXPECT_TRUE(s.world->addChain(variedChain(k, mode), &id).ok());
+    s.chains.push_back(id);
+    if (k == 2) {
+      EXPECT_TRUE(s.world->boostChain(id, {3, 0.5f, 1, 2}, 0.5f).ok());
+    }
+  }
+  return s;
+}
+
+// Frame f: the head's pose, the colliders on it, chain 6's animated pose; frames of 1/60 s with a
+// few of 1/30 s (two fixed steps) and 1/144 s (ending between fixed steps).
+void drive(Scene& s, const std::vector<int>& which, int f) {
+  const float t = f / 60.0f, a = 0.9f * std::sin(2 * t);
+  const Transform head{{0.25f * std::sin(3 * t), 1.6f + 0.05f * std::sin(5 * t), 0}, {0, std::sin(a / 2), 0, std::cos(a / 2)}};
+  const Vec3 offsets[4] = {{0, 0, 0}, {0, -0.25f, -0.08f}, {0.1f, -0.3f, -0.1f}, {0, -0.2f, 0}};
+  for (int k = 0; k < 4; ++k) {
+    Transform tr = head;
+    const Vec3 u{head.rotation.x, head.rotation.y, head.rotation.z}, o = offsets[k];
+    const Vec3 tt = cross(u, o) * 2.0f;
+    tr.position = head.position + o + tt * head.rotation.w + cross(u, tt);
+    EXPECT_TRUE(s.world->setColliderTransform(s.colliders[k], tr).ok());
+  }
+  for (size_t i = 0; i < which.size(); ++i) {
+    EXPECT_TRUE(s.world->setChainRoot(s.chains[i], head).ok());
+    if (which[i] == 6) {
+      int n = 0;
+      s.world->chainJointCount(s.chains[i], &n);
+      std::vector<float> pose(4 * n);
+      for (int j = 0; j < n; ++j) {
+        const float b = 0.3f * std::sin(4 * t + j);
+        pose[4 * j] = std::sin(b / 2);
+        pose[4 * j + 3] = std::cos(b / 2);
+      }
+      EXPECT_TRUE(s.world->setChainPose(s.chains[i], pose.data(), n).ok());
+    }
+  }
+  s.world->step(f % 17 == 5 ? 1.0 / 30.0 : f % 11 == 3 ? 1.0 / 144.0 : 1.0 / 60.0);
+}
+
+// Every bit a chain shows: positions, world and local rotations, and each joint's velocity.
+std::vector<uint32_t> bitsOf(const World& w, ChainId id) {
+  int n = 0;
+  w.chainJointCount(id, &n);
+  std::vector<float> f(w.chainPositions(id), w.chainPositions(id) + 3 * n);
+  f.insert(f.end(), w.chainRotations(id), w.chainRotations(id) + 4 * n);
+  f.insert(f.end(), w.chainLocalRotations(id), w.chainLocalRotations(id) + 4 * n);
+  for (int j = 0; j < n; ++j) {
+    ParticleState p;
+    w.particle(id, j, &p);
+    f.insert(f.end(), {p.position.x, p.position.y, p.position.z, p.velocity.x, p.velocity.y, p.velocity.z});
+  }
+  std::vector<uint32_t> bits(f.size());
+  std::memcpy(bits.data(), f.data(), 4 * f.size());
+  return bits;
+}
+
+const std::vector<int> kAll{0, 1, 2, 3, 4, 5, 6};
+constexpr int kFrames = 150;
+
+uint64_t runHash(const std::vector<int>& which, ChainMode mode, bool lanes, int threads) {
+  Lanes on(lanes);
+  Scene s = makeScene(which, mode, threads);
+  for (int f = 0; f < kFrames; ++f) drive(s, which, f);
+  return s.world->stateHash();
+}
+
+TEST(ChainLanes, VrmChainsInLaneGroupsEqualTheScalarSolverBitForBit) {
+  EXPECT_EQ(runHash(kAll, ChainMode::Vrm, true, 1), runHash(kAll, ChainMode::Vrm, false, 1));
+}
+
+TEST(ChainLanes, AChainInAGroupEqualsTheSameChainAloneBitForBit) {
+  Scene all = makeScene(kAll, ChainMode::Vrm, 1);
+  std::vector<Scene> alone;
+  for (int k : kAll) {
+    Lanes off(false);  // alone and scalar
+    alone.push_back(makeScene({k}, ChainMode::Vrm, 1));
+  }
+  for (int f = 0; f < kFrames; ++f) {
+    drive(all, kAll, f);
+    {
+      Lanes off(false);
+      for (int k : kAll) drive(alone[k], {k}, f);
+    }
+    for (int k : kAll)
+      ASSERT_EQ(bitsOf(*all.world, all.chains[k]), bitsOf(*alone[k].world, alone[k].chains[0])) << "chain " << k << ", frame " << f;
+  }
+  // and the chains moved, met colliders and differ from each other (the comparison is not vacuous)
+  EXPECT_NE(bitsOf(*all.world, all.chains[0]), bitsOf(*all.world, all.chains[2]));
+}
+
+// Chains the lanes take (VRM rule) between chains they do not (Wisp rule, updateEvery 2): the
+// same bits as with every chain on the scalar solver, on 1 and 2 threads.
+TEST(ChainLanes, MixedBatchableAndScalarChains) {
+  auto run = [](bool lanes, int threads) {
+    Lanes on(lanes);
+    WorldSettings ws;
+    ws.threads = threads;
+    auto w = scenes::makeWorld(ws);
+    ColliderId sphere;
+    ColliderDef d;
+    d.transform.position = {0, 1.45f, -0.1f};
+    EXPECT_TRUE(w->addCollider(d, &sphere).ok());
+    std::vector<ChainId> ids;
+    for (int k = 0; k < 21; ++k) {
+      ChainDef c = variedChain(k % 7, k % 3 == 1 ? ChainMode::Wisp : ChainMode::Vrm);
+      if (k % 5 == 4) c.params.updateEvery = 2;
+      ChainId id;
+      EXPECT_TRUE(w->addChain(c, &id).ok());
+      ids.push_back(id);
+    }
+    for (int f = 0; f < 120; ++f) {
+      const float t = f / 60.0f, a = 0.8f * std::sin(2 * t);
+      for (ChainId id : ids) w->setChainRoot(id, {{0.2f * std::sin(3 * t), 1.6f, 0}, {0, std::sin(a / 2), 0, std::cos(a / 2)}});
+      w->step(1.0 / 60.0);
+    }
+    return w->stateHash();
+  };
+  const uint64_t scalar = run(false, 1);
+  EXPECT_EQ(run(true, 1), scalar);
+  EXPECT_EQ(run(true, 2), scalar);
+}
+
+}  // namespace
+}  // namespace wisp::test
