@@ -42,6 +42,7 @@ const PAIRS = [
     fieldsOnly: ['customGravity'],
   },
   { struct: 'ChainBoost', iface: 'ChainBoost' },
+  { struct: 'ChainLinksParams', iface: 'ChainLinksOptions' },
 ];
 
 for (const { struct, iface, typesOnly = [], fieldsOnly = [] } of PAIRS) {
@@ -67,6 +68,7 @@ const TABLES = [
   { table: 'CLOTH_PARAMS', struct: 'ClothParams' },
   { table: 'CHAIN_PARAMS', struct: 'ChainParams', fieldsOnly: ['customGravity'] },
   { table: 'CHAIN_BOOST', struct: 'ChainBoost' },
+  { table: 'CHAIN_LINKS_PARAMS', struct: 'ChainLinksParams' },
 ];
 for (const { table, struct, tableOnly = [], fieldsOnly = [] } of TABLES) {
   test(`options.js ${table} names the fields of ${struct} in fields.h`, () => {

@@ -65,7 +65,12 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
       rowOf(store).step(obj, contextOf(obj), t);
     });
   };
-  jobs::parallelFor(static_cast<int>(smallObjects.size()), threads, [&](int k) { simulate(smallObjects[k], 1); });
+  // A chain links set is one work item: its chains are solved together (world_chain_links.cpp).
+  const int small = static_cast<int>(smallObjects.size());
+  jobs::parallelFor(small + static_cast<int>(linkSets.size()), threads, [&](int k) {
+    if (k < small) simulate(smallObjects[k], 1);
+    else stepChainLinks(chainLinks[linkSets[k - small]], ctx);
+  });
   for (ObjectRef o : bigObjects) simulate(o, threads);
 
   contain();
