@@ -20,6 +20,9 @@ struct CharacterOptions {
   bool loop = true;
   bool linked = true;     // false: the same chains, no links (the baseline)
   bool dressed = true;    // ponytail and cape too
+  // The collider group bits of this character's colliders and its chains' colliderMask (several
+  // characters in one world meet only their own colliders, as a game would set them).
+  uint32_t groups = 0xFFFFFFFFu;
   float compliance = 0;   // the skirt links'
 };
 
@@ -141,6 +144,7 @@ inline void dressCharacter(Character& c, World& w, const CharacterOptions& o, Ve
   cap.halfHeight = c.thighLength / 2;
   cap.radius = c.thighRadiusKnee;     // at -halfHeight: the knee
   cap.radiusTop = c.thighRadiusHip;   // at +halfHeight: the hip
+  cap.groups = o.groups;
   for (int leg = 0; leg < 2; ++leg) {
     Vec3 hip, knee;
     thighEnds(c, leg, 0, &hip, &knee);
@@ -152,10 +156,12 @@ inline void dressCharacter(Character& c, World& w, const CharacterOptions& o, Ve
   torso.radius = 0.13f;
   torso.radiusTop = 0.15f;
   torso.halfHeight = 0.2f;
+  torso.groups = o.groups;
   torso.transform = {hips.position + Vec3{0, 0.3f, 0}, {}};
   w.addCollider(torso, &c.torso);
   ColliderDef head;
   head.radius = 0.11f;
+  head.groups = o.groups;
   head.transform = {hips.position + Vec3{0, 0.75f, 0}, {}};
   w.addCollider(head, &c.head);
 
@@ -164,6 +170,7 @@ inline void dressCharacter(Character& c, World& w, const CharacterOptions& o, Ve
   skirt.damping = 3;
   skirt.inertia = 0.3f;
   skirt.radius = 0.02f;
+  skirt.colliderMask = o.groups;
   const float ring = 0.2f, bone = 0.09f, flare = 0.02f;
   const double pi = 3.14159265358979;
   for (int k = 0; k < o.skirtChains; ++k) {
@@ -192,6 +199,7 @@ inline void dressCharacter(Character& c, World& w, const CharacterOptions& o, Ve
     for (int j = 0; j < 8; ++j) p.points.push_back(p.root.position + Vec3{0, -0.06f * j, -0.03f * j});
     p.params.stiffness = 3;
     p.params.radius = 0.025f;
+    p.params.colliderMask = o.groups;
     w.addChain(p, &c.ponytail);
     ChainParams cape = skirt;
     cape.stiffness = 2;

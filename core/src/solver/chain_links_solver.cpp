@@ -4,7 +4,7 @@
 //   Stage SolveLinks  ctx.iterations passes over the links in order: the XPBD distance
 //                     (constraints/chain_link.h, lambda from 0 every substep, kept across the
 //                     rounds), then the hard cap
-//   Stage CollideLinks each link's capsule against the colliders at the substep's end
+//   Stage CollideLinks each link's capsule against the colliders at the substep's end (last round)
 //   Stage Bones       each chain's bones back to their exact lengths, root to tip (the links
 //                     moved joints sideways; this moves them along their bones only)
 //   UpdateVelocity    what the links moved a joint is added to its velocity (and to its carried
@@ -12,6 +12,8 @@
 // On the frame's last substep the joint rotations are derived again from the final positions.
 // Fixed order throughout, so the result does not depend on the thread that runs the set.
 #include "chain/chain_links_state.h"
+#include <algorithm>
+
 #include "constraints/chain_link.h"
 #include "math/quat.h"
 
@@ -57,8 +59,55 @@ void solveLinks(ChainLinksState& L, float alphaTilde) {
   }
 }
 
+// The colliders at the substep's end, posed once per substep for every link (not per link), with
+// a bounding radius for a cheap rejection of far ones (3e38: never rejected).
+struct PosedColliders {
+  static constexpr int kCached = 32;  // more than this are posed on the fly
+  ColliderPose pose[kCached];
+  float bound[kCached];
+  int index[kCached];                 // in ctx.colliders
+  int count = 0;
+  int last = -1;                      // ctx index of the last one cached
+};
+
+float boundOf(const ColliderPose& c) {
+  if (c.inside) return 3.0e38f;
+  switch (c.type) {
+    case ColliderType::Sphere: return c.radius;
+    case ColliderType::Capsule: return c.halfHeight + std::max(c.radius, c.radiusTop);
+    case ColliderType::Box: return length(c.halfExtents);
+    case ColliderType::Plane: return 3.0e38f;
+  }
+  return 3.0e38f;
+}
+
+// Pushes the link a-b out of one collider unless its bounding sphere is out of reach (with a
+// margin far above rounding, so that skipping never changes a result).
+void collideNear(const ColliderPose& pose, float bound, Vec3& a, Vec3& b, float wa, float wb, float radius) {
+  if (bound < 1.0e38f) {
+    const Vec3 q = a + (b - a) * closestParam(a, b, pose.position);
+    const float reach = (bound + radius) * 1.01f + 1e-4f;
+    if (lengthSq(q - pose.position) > reach * reach) return;
+  }
+  collideChainLink(pose, a, b, wa, wb, radius);
+}
+
 // Stage CollideLinks: each link's capsule against the colliders at the substep's end.
 void collideLinks(ChainLinksState& L, const StepContext& ctx, float tNow) {
+  // only those some chain of the set collides with (their masks' union)
+  uint32_t setMask = 0;
+  for (int m = 0; m < L.members(); ++m)
+    if (L.moving[m] && L.chain[m]->params.collide) setMask |= L.chain[m]->params.colliderMask;
+  PosedColliders near;
+  for (int ci = 0; ci < ctx.colliderCount && near.count < PosedColliders::kCached; ++ci) {
+    if ((ctx.colliders[ci].groups & setMask) == 0) continue;
+    near.pose[near.count] = poseAt(ctx.colliders[ci], tNow);
+    near.bound[near.count] = boundOf(near.pose[near.count]);
+    near.index[near.count] = ci;
+    near.last = ci;
+    ++near.count;
+  }
+  const bool overflow = near.count == PosedColliders::kCached;
   for (int k = 0; k < L.count(); ++k) {
     const int ma = L.a[k], mb = L.b[k], ja = L.jointA[k], jb = L.jointB[k];
     const float wa = weightOf(L, ma, ja), wb = weightOf(L, mb, jb);
@@ -68,10 +117,13 @@ void collideLinks(ChainLinksState& L, const StepContext& ctx, float tNow) {
     const float radius = 0.5f * (ca.jRadius[ja] + cb.jRadius[jb]);
     const Vec3 a0 = jointAt(ca, ja) + L.offset[ma], b0 = jointAt(cb, jb) + L.offset[mb];
     Vec3 a = a0, b = b0;
-    for (int ci = 0; ci < ctx.colliderCount; ++ci) {
+    for (int i = 0; i < near.count; ++i)
+      if (ctx.colliders[near.index[i]].groups & mask) collideNear(near.pose[i], near.bound[i], a, b, wa, wb, radius);
+    for (int ci = near.last + 1; overflow && ci < ctx.colliderCount; ++ci) {
       const ColliderPath& path = ctx.colliders[ci];
       if ((path.groups & mask) == 0) continue;
-      collideChainLink(poseAt(path, tNow), a, b, wa, wb, radius);
+      const ColliderPose pose = poseAt(path, tNow);
+      collideNear(pose, boundOf(pose), a, b, wa, wb, radius);
     }
     setJoint(ca, ja, jointAt(ca, ja) + (a - a0));
     setJoint(cb, jb, jointAt(cb, jb) + (b - b0));
@@ -96,7 +148,7 @@ void linkPass(ChainLinksState& L, const StepContext& ctx, int sub) {
   std::fill(L.lambda.begin(), L.lambda.end(), 0.0f);
   for (int round = 0; round < kRounds; ++round) {
     for (int it = 0; it < ctx.iterations; ++it) solveLinks(L, alphaTilde);
-    if (collide) collideLinks(L, ctx, tNow);
+    if (collide && round + 1 == kRounds) collideLinks(L, ctx, tNow);  // once, before the last bones
     restoreBones(L);  // Stage Bones
   }
   // Stage UpdateVelocity, and the rotations on the frame's last substep
