@@ -1,6 +1,6 @@
 // WASM benchmark (Node): the Wisp single-threaded and threaded builds and a plain-JS Verlet rope,
 // on the same setups, measured in one run. Prints its setup, ms/step and ratios as Markdown.
-//   node bench/wasm_bench.mjs [--only ropes|cloth] [--json out.json]
+//   node bench/wasm_bench.mjs [--only ropes|cloth|character] [--json out.json]
 import os from 'node:os';
 import fs from 'node:fs';
 import { createWisp } from '../wasm/js/index.js';
@@ -43,7 +43,7 @@ const results = [];
 console.log(`# Wisp WASM benchmark\n\nNode ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, ${new Date().toISOString().slice(0, 10)}`);
 console.log(`Each number is the best of ${BLOCKS} blocks of >= ${BLOCK_MS} ms after ${WARMUP} warm-up steps.`);
 console.log('Each setup: ropes pinned at particle 0, swinging under gravity from horizontal, 1/60 s steps, 10 constraint passes per step (Wisp: 10 substeps x 1 iteration, XPBD; plain JS: Verlet + 10 relaxation passes). SIMD on in both Wisp builds.\n');
-for (const setup of only === 'cloth' ? [] : SETUPS) {
+for (const setup of only === 'cloth' || only === 'character' ? [] : SETUPS) {
   const rows = [];
   const plain = new PlainVerletRopes(setup.count, setup.particles, 1 / (setup.particles - 1));
   rows.push(['plain JS Verlet', time(() => plain.step())]);
@@ -64,7 +64,7 @@ for (const setup of only === 'cloth' ? [] : SETUPS) {
   console.log('');
 }
 console.log('Cloth: N x N quads, top row pinned, structural + shear constraints, 1/60 s steps, 10 constraint passes per step (Wisp: 10 substeps x 1 iteration, bending, tethers and aerodynamics off, as in the plain-JS cloth; plain JS: the three.js cloth example style, Vector3 particles, 10 relaxation passes).\n');
-for (const n of only === 'ropes' ? [] : [32, 64, 128]) {
+for (const n of only === 'ropes' || only === 'character' ? [] : [32, 64, 128]) {
   const rows = [];
   const plain = new PlainCloth(n);
   rows.push(['plain JS cloth (three.js example style)', time(() => plain.step())]);
@@ -83,6 +83,63 @@ for (const n of only === 'ropes' ? [] : [32, 64, 128]) {
   for (const [name, ms] of rows) {
     console.log(`| ${name} | ${ms.toFixed(3)} | ${(base / ms).toFixed(2)}x |`);
     results.push({ setup: `cloth ${n}`, name, ms });
+  }
+  console.log('');
+}
+// The dressed character of bench/native_bench.cpp's BM_DressedCharacter (tests/scenes/character.h),
+// running straight on (the turns and the jump left out): a skirt of 14 chains x 6 joints linked in
+// a loop, a ponytail of 8 joints, a cape of 8 chains x 8 joints linked with diagonals, two tapered
+// thigh capsules swinging +-45 deg at 1.4 Hz, a torso capsule and a head sphere; 8 substeps.
+function character(wisp, linked) {
+  const world = wisp.createWorld({ threads: 1 });
+  const thighs = [0, 1].map(() => world.addCollider({ type: 'capsule', radius: 0.055, radiusTop: 0.075, halfHeight: 0.225 }));
+  const torso = world.addCollider({ type: 'capsule', radius: 0.13, radiusTop: 0.15, halfHeight: 0.2 });
+  const head = world.addCollider({ type: 'sphere', radius: 0.11 });
+  const hang = (root, n, step, params) => {
+    const points = [];
+    for (let j = 0; j < n; j++) points.push(root[0] + step[0] * j, root[1] + step[1] * j, root[2] + step[2] * j);
+    return { chain: world.addChain({ position: root, points, ...params }), root };
+  };
+  const skirtParams = { stiffness: 6, damping: 3, inertia: 0.3, radius: 0.02 };
+  const skirt = Array.from({ length: 14 }, (_, k) => {
+    const a = (2 * Math.PI * k) / 14, o = [Math.sin(a), Math.cos(a)];
+    return hang([0.2 * o[0], 0.93, 0.2 * o[1]], 6, [0.02 * o[0], -0.09, 0.02 * o[1]], skirtParams);
+  });
+  const cape = Array.from({ length: 8 }, (_, k) => hang([-0.2 + (0.4 * k) / 7, 1.45, -0.17], 8, [0, -0.1, -0.01], { ...skirtParams, stiffness: 2 }));
+  const tail = hang([0, 1.67, -0.1], 8, [0, -0.06, -0.03], { stiffness: 3, radius: 0.025 });
+  if (linked) {
+    world.addChainLinks(skirt.map((c) => c.chain), { loop: true });
+    world.addChainLinks(cape.map((c) => c.chain), { diagonals: true });
+  }
+  const all = [...skirt, ...cape, tail];
+  let f = 0;
+  return {
+    world,
+    step() {
+      const t = ++f / 60, z = 3.5 * t;
+      for (const { chain, root } of all) chain.setRoot([root[0], root[1], root[2] + z]);
+      thighs.forEach((c, leg) => {
+        const s = (Math.PI / 4) * Math.sin(2 * Math.PI * 1.4 * t + leg * Math.PI);
+        c.setTransform([leg ? 0.09 : -0.09, 0.9 - 0.225 * Math.cos(s), z + 0.225 * Math.sin(s)], [Math.sin(-s / 2), 0, 0, Math.cos(-s / 2)]);
+      });
+      torso.setTransform([0, 1.25, z]);
+      head.setTransform([0, 1.7, z]);
+      world.step(1 / 60);
+    },
+  };
+}
+if (only === null || only === 'character') {
+  console.log('## Dressed character (skirt 14 x 6 linked in a loop, ponytail 8, cape 8 x 8 linked with diagonals; 162 joints), running\n');
+  console.log('| implementation | ms/frame | vs unlinked |\n|---|---:|---:|');
+  const rows = [];
+  for (const [label, linked] of [['unlinked chains (baseline)', false], ['linked', true]]) {
+    const c = character(st, linked);
+    rows.push([`Wisp WASM, single-threaded build, ${label}`, time(() => c.step())]);
+    c.world.dispose();
+  }
+  for (const [name, ms] of rows) {
+    console.log(`| ${name} | ${ms.toFixed(3)} | ${(ms / rows[0][1]).toFixed(2)}x |`);
+    results.push({ setup: 'dressed character', name, ms });
   }
   console.log('');
 }

@@ -255,4 +255,10 @@ Status validateChainBoost(const ChainBoost& b) {
   return checkRange("boostChain: gravity", b.gravity, 0, 100);
 }
 
+Status validateChainLinksParams(const ChainLinksParams& p) {
+  WISP_TRY(checkRange("ChainLinksParams.compliance", p.compliance, 0, 1e6));
+  WISP_TRY(checkRange("ChainLinksParams.stretch", p.stretch, 0, 1e6));
+  return checkRange("ChainLinksParams.fromJoint", p.fromJoint, 0, 1e6);
+}
+
 }  // namespace wisp

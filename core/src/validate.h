@@ -32,6 +32,8 @@ Status validateRopeParams(const RopeParams& p);
 Status validateClothParams(const ClothParams& p);
 // The base values and the curves (not the per-joint products: see resolveChainParams).
 Status validateChainParams(const ChainParams& p);
+// compliance and stretch in [0, 1e6]; fromJoint checked against the chains by the world.
+Status validateChainLinksParams(const ChainLinksParams& p);
 // Each multiplier in [0, 100] (World::boostChain).
 Status validateChainBoost(const ChainBoost& b);
 // The parameters every object kind has: teleportDistance, teleportAngle, sleepSpeed, sleepTime and

@@ -26,6 +26,8 @@ const anchor = world.addAnchor([0, 2, 0]);
 rope.pin(0, anchor);
 const cloth = world.addCloth({ grid: { width: 0.5, height: 0.5, resolutionX: 8, resolutionY: 8, position: [0, 2, 1] }, pinned: [0, 8] });
 const chain = world.addChain({ points: [0, 2, 2, 0, 1.9, 2, 0, 1.8, 2] });
+// a linked pair (World.addChainLinks): world.step solves them together
+world.addChainLinks([0, 1].map((k) => world.addChain({ points: [1 + 0.1 * k, 2, 2, 1 + 0.1 * k, 1.9, 2, 1 + 0.1 * k, 1.8, 2] })), { loop: false, diagonals: true });
 const collider = world.addCollider({ type: 'sphere', radius: 0.2, position: [0.5, 1.5, 0] });
 
 // three.js side: a spring-bone chain on a bone hierarchy, the VRM rig with colliders, a skinned cloth

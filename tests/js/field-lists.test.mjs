@@ -43,6 +43,7 @@ const PAIRS = [
   },
   { struct: 'ChainBoost', iface: 'ChainBoost' },
   { struct: 'VrmLimit', iface: 'VrmLimit' },
+  { struct: 'ChainLinksParams', iface: 'ChainLinksOptions' },
 ];
 
 for (const { struct, iface, typesOnly = [], fieldsOnly = [] } of PAIRS) {
@@ -69,6 +70,7 @@ const TABLES = [
   { table: 'CHAIN_PARAMS', struct: 'ChainParams', fieldsOnly: ['customGravity'] },
   { table: 'CHAIN_BOOST', struct: 'ChainBoost' },
   { table: 'VRM_LIMIT', struct: 'VrmLimit' },
+  { table: 'CHAIN_LINKS_PARAMS', struct: 'ChainLinksParams' },
 ];
 for (const { table, struct, tableOnly = [], fieldsOnly = [] } of TABLES) {
   test(`options.js ${table} names the fields of ${struct} in fields.h`, () => {

@@ -6,6 +6,7 @@
 
 #include "helpers.h"
 #include "wisp/interpolate.h"
+#include "scenes/character.h"
 
 namespace {
 std::atomic<long> gAllocations{0};
@@ -56,6 +57,30 @@ TEST(Allocation, SteadyStateStepAllocatesNothing) {
       scenes::driveDeterminismScene(sc, f);
       sc.world->step(f % 2 ? 1.0 / 144.0 : 1.0 / 30.0);
       sc.world->stateHash();
+    }
+    EXPECT_EQ(gAllocations.load() - before, 0) << threads << " threads";
+  }
+}
+
+// A character dressed in linked chains (a skirt with a loop, a cape with diagonals), on 1 and 2
+// threads (a cloth beside it makes the world big enough for 2).
+TEST(Allocation, LinkedChainsAllocateNothing) {
+  for (int threads : {1, 2}) {
+    scenes::CharacterOptions o;
+    o.threads = threads;
+    scenes::Character c = scenes::makeCharacter(o);
+    ClothDef cloth;
+    cloth.grid = {2, 2, 50, 50, {{5, 3, 0}, {}}};
+    ClothId id;
+    ASSERT_OK(c.world->addCloth(cloth, &id));
+    for (int f = 0; f < 60; ++f) {
+      scenes::poseCharacter(c, (f + 1) / 60.0, false);
+      ASSERT_OK(c.world->step(1.0 / 60));
+    }
+    long before = gAllocations.load();
+    for (int f = 60; f < 120; ++f) {
+      scenes::poseCharacter(c, (f + 1) / 60.0, false);
+      c.world->step(1.0 / 60);
     }
     EXPECT_EQ(gAllocations.load() - before, 0) << threads << " threads";
   }

@@ -1,6 +1,6 @@
 // Compiled (not run) by tests/js/types.test.mjs: the declarations must accept real usage and
 // reject mistakes (the @ts-expect-error lines fail the build if they stop being errors).
-import { createWisp, WispError, fromDynamicBone, fromVRMLimit, savePreset, loadPreset, type Chain, type VrmLimit, type Rope, type WorldSettings } from 'wisp';
+import { createWisp, WispError, fromDynamicBone, fromVRMLimit, savePreset, loadPreset, type Chain, type ChainLinks, type VrmLimit, type Rope, type WorldSettings } from 'wisp';
 
 async function main(): Promise<void> {
   const wisp = await createWisp({ threads: 'auto' });
@@ -60,6 +60,16 @@ async function main(): Promise<void> {
   tailBone.set({ mode: 'vrm', vrmLimits: [cone, null, { type: 'spherical', pitch: 0.3, yaw: 0.1, rotation: [0, 0, 0, 1] }], vrmWind: 0.5 });
   // @ts-expect-error: a limit type is 'none', 'cone', 'hinge' or 'spherical'
   tailBone.set({ vrmLimits: [{ type: 'twist' }] });
+  // a skirt: chains linked in a ring
+  const skirtChains: Chain[] = [0, 1, 2].map((k) => world.addChain({ points: [k * 0.1, 1, 0, k * 0.1, 0.9, 0] }));
+  const skirt: ChainLinks = world.addChainLinks(skirtChains, { loop: true, diagonals: false, compliance: 0, stretch: 0.1, collide: true, fromJoint: 1 });
+  skirt.set({ compliance: 1e-4, loop: true });
+  const linkPairs: Int32Array = skirt.pairs();
+  const linkRest: Float32Array = skirt.restLengths();
+  console.log(skirt.linkCount + linkPairs.length + linkRest.length);
+  // @ts-expect-error: loop is a boolean
+  skirt.set({ loop: 1 });
+  skirt.dispose();
   // @ts-expect-error: mode is 'wisp' or 'vrm'
   world.addChain({ points: [0, 0, 0, 0, -1, 0], mode: 'dynamic-bone' });
   // @ts-expect-error: segments is a number

@@ -354,6 +354,39 @@ export interface ChainBoost {
   gravity?: number;
 }
 
+/** Options of World.addChainLinks and ChainLinks.set (every one optional). */
+export interface ChainLinksOptions {
+  /** Also link the last chain to the first (a closed skirt). Default false. */
+  loop?: boolean;
+  /** Also joint i of chain k to joint i+1 of chain k+1 and i+1 to i (resists shear). Default false. */
+  diagonals?: boolean;
+  /** m/N ≥ 0: XPBD compliance of every link; 0 = rigid. Default 0. */
+  compliance?: number;
+  /** ≥ 0: a hard cap, a link is pulled back to rest·(1 + stretch) after the compliant solve (the bones' lengths win where both cannot hold). Default 0.1. */
+  stretch?: number;
+  /** Link segments collide with colliders as capsules of the chains' radius. Default true. */
+  collide?: boolean;
+  /** First joint linked, 0 .. joints − 1 (joint 0 rides the root). Default 1. */
+  fromJoint?: number;
+}
+
+/** XPBD links between neighbouring chains (World.addChainLinks). */
+export class ChainLinks {
+  readonly disposed: boolean;
+  /** Number of live links. */
+  readonly linkCount: number;
+  /** The current options (a fresh object; set() accepts it back). */
+  readonly params: Required<ChainLinksOptions>;
+  /** Changes any subset of the options, validated; throws a WispError and changes nothing on bad input. */
+  set(options: ChainLinksOptions): void;
+  /** [chainIndexA, jointA, chainIndexB, jointB] per link (chain indices into the array given to addChainLinks). A copy. */
+  pairs(): Int32Array;
+  /** Rest length of each link (m), in pairs() order. A copy. */
+  restLengths(): Float32Array;
+  /** Removes the links; the chains go on alone. */
+  dispose(): void;
+}
+
 export interface ChainJointDef {
   /** m, in the parent joint's frame (joint 0: the root's). */
   position: Vec3Like;
@@ -474,6 +507,12 @@ export class World {
   addCloth(def: ClothDef): Cloth;
   /** A spring-bone chain following a root you move every frame (Chain.setRoot). */
   addChain(def: ChainDef): Chain;
+  /**
+   * Links neighbouring chains (≥ 2 distinct Wisp-mode Chains of this world, in ring order, each in
+   * at most one links set): joint i of chains[k] to joint i of chains[k+1], up to the shorter
+   * chain, rest lengths from the animated pose now. Disposing a linked chain drops its links.
+   */
+  addChainLinks(chains: Chain[], options?: ChainLinksOptions): ChainLinks;
   addAnchor(position?: Vec3Like): Anchor;
   /** A local wind added to the global one inside a sphere or box. */
   addWindZone(def: WindZoneDef): WindZone;

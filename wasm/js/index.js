@@ -42,6 +42,7 @@ export { World } from './world.js';
 export { Rope } from './rope.js';
 export { Cloth } from './cloth.js';
 export { Chain } from './chain.js';
+export { ChainLinks } from './chain-links.js';
 export { WindZone } from './wind-zone.js';
 export { Anchor } from './anchor.js';
 export { Collider } from './collider.js';

@@ -51,9 +51,10 @@ const CHAIN_PARAMS = {
   vrmLimits, vrmWind: num,
 };
 const CHAIN_BOOST = { stiffness: num, damping: num, drag: num, gravity: num };
+const CHAIN_LINKS_PARAMS = { loop: bool, diagonals: bool, compliance: num, stretch: num, collide: bool, fromJoint: int };
 const CHAIN_DEF = { ...CHAIN_PARAMS, position: vec3, rotation: quat, endLength: num };
 
 export {
   COLLIDER_TYPES, COLLIDER_TYPE_NAMES, ROPE_PARAMS, ROPE_DEF, CLOTH_PARAMS, CLOTH_DEF, GRID, WIND, WORLD, ZONE, ZONE_SHAPES,
-  COLLIDER, CHAIN_MODES, CHAIN_SPACES, CHAIN_PARAMS, CHAIN_BOOST, CHAIN_DEF, VRM_LIMIT, VRM_LIMIT_TYPES,
+  COLLIDER, CHAIN_MODES, CHAIN_SPACES, CHAIN_PARAMS, CHAIN_BOOST, CHAIN_DEF, VRM_LIMIT, VRM_LIMIT_TYPES, CHAIN_LINKS_PARAMS,
 };

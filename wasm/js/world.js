@@ -1,7 +1,7 @@
 // The world: settings, stepping, adding objects, snapshots, events, and the objects it owns.
 import { WispError } from './error.js';
 import { fail, num, int, vec3, quat, objectArg, pick, numberArray, intArray } from './args.js';
-import { COLLIDER_TYPES, COLLIDER_TYPE_NAMES, ROPE_DEF, CLOTH_DEF, GRID, WORLD, COLLIDER, CHAIN_DEF } from './options.js';
+import { COLLIDER_TYPES, COLLIDER_TYPE_NAMES, ROPE_DEF, CLOTH_DEF, GRID, WORLD, COLLIDER, CHAIN_DEF, CHAIN_LINKS_PARAMS } from './options.js';
 import { withHeap, scratchOf } from './heap.js';
 import { readPose, IDENTITY } from './pose.js';
 import { memoryBuffer, SNAP, SHIFT, KEEP } from './views.js';
@@ -10,6 +10,7 @@ import { withTestHook } from './test-hooks.js';
 import { Rope } from './rope.js';
 import { Cloth } from './cloth.js';
 import { Chain } from './chain.js';
+import { ChainLinks } from './chain-links.js';
 import { Anchor } from './anchor.js';
 import { kindName } from './kinds.js';
 import { Collider } from './collider.js';
@@ -239,6 +240,26 @@ export class World {
       ([jp, nj], [pp, np]) => this._id(this._native.addChain(clean, jp, nj / 7, pp, np / 3)));
     this.#layout++;
     return this._own(new Chain(this, id));
+  }
+
+  /**
+   * Links neighbouring chains (a skirt around the hips, a cape): joint i of chains[k] to joint i
+   * of chains[k + 1] (up to the shorter chain) by XPBD distance constraints whose rest lengths are
+   * measured from the animated pose now. Options: loop (also last to first), diagonals (shear),
+   * compliance (m/N, 0 = rigid), stretch (a link never pulled past rest * (1 + stretch)), collide
+   * (link segments meet colliders), fromJoint (first joint linked; joint 0 rides the root).
+   * At least 2 distinct Wisp-mode Chains of this world, each in at most one links set.
+   */
+  addChainLinks(chains, options = {}) {
+    if (!Array.isArray(chains)) fail(`chains must be an array of Chain (got ${chains === null ? 'null' : typeof chains})`);
+    const ids = chains.map((c, i) => {
+      if (!(c instanceof Chain) || c._world !== this) fail(`chains[${i}] must be a Chain of this world`);
+      if (c.disposed) fail(`chains[${i}] has been disposed`, 'disposed');
+      return c._id;
+    });
+    const p = pick(objectArg(options, 'options'), CHAIN_LINKS_PARAMS, 'options');
+    const id = this._id(this._native.addChainLinks(ids, p));
+    return this._own(new ChainLinks(this, id));
   }
 
   /** Adds a kinematic anchor at `position`; pin rope particles to it and move it every frame. */

@@ -289,6 +289,43 @@ class WorldBinding {
     if (floats > static_cast<int>(poseBlock_.size())) poseBlock_.resize(static_cast<size_t>(floats));
     return reinterpret_cast<uintptr_t>(poseBlock_.data());
   }
+  // Chain links: `ids` is a JS array of chain ids (the wrapper checked they are this world's Chains).
+  double addChainLinks(val ids, val o) {
+    ChainLinksDef d;
+    const int n = ids["length"].as<int>();
+    for (int i = 0; i < n; ++i) d.chains.push_back(decode<ChainId>(ids[i].as<double>()));
+    fromJs(o, &d.params);
+    ChainLinksId id;
+    return check(world_->addChainLinks(d, &id)) ? -1 : encode(id);
+  }
+  int removeChainLinks(double id) { return check(world_->removeChainLinks(decode<ChainLinksId>(id))); }
+  int setChainLinksParams(double id, val o) {
+    ChainLinksParams p;
+    const ChainLinksId l = decode<ChainLinksId>(id);
+    if (check(world_->chainLinksParams(l, &p))) return code_;
+    fromJs(o, &p);
+    return check(world_->setChainLinksParams(l, p));
+  }
+  val chainLinksParams(double id) {
+    ChainLinksParams p;
+    if (check(world_->chainLinksParams(decode<ChainLinksId>(id), &p))) return val::null();
+    return toJs(p);
+  }
+  int chainLinksCount(double id) {
+    int n = 0;
+    return check(world_->chainLinksCount(decode<ChainLinksId>(id), &n)) ? -1 : n;
+  }
+  // Copies (typed arrays the caller owns): for debug drawing, not per frame.
+  val chainLinksPairs(double id) {
+    std::vector<int32_t> v;
+    if (check(world_->chainLinksPairs(decode<ChainLinksId>(id), &v))) return val::null();
+    return val::global("Int32Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
+  }
+  val chainLinksRestLengths(double id) {
+    std::vector<float> v;
+    if (check(world_->chainLinksRestLengths(decode<ChainLinksId>(id), &v))) return val::null();
+    return val::global("Float32Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
+  }
   int boostChain(double id, val o, float seconds) {
     ChainBoost m;
     fromJs(o, &m);
@@ -616,6 +653,13 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("chainPoseBlock", &WorldBinding::chainPoseBlock)
       .function("setChainPhysicsWeight", &WorldBinding::setChainPhysicsWeight)
       .function("boostChain", &WorldBinding::boostChain)
+      .function("addChainLinks", &WorldBinding::addChainLinks)
+      .function("removeChainLinks", &WorldBinding::removeChainLinks)
+      .function("setChainLinksParams", &WorldBinding::setChainLinksParams)
+      .function("chainLinksParams", &WorldBinding::chainLinksParams)
+      .function("chainLinksCount", &WorldBinding::chainLinksCount)
+      .function("chainLinksPairs", &WorldBinding::chainLinksPairs)
+      .function("chainLinksRestLengths", &WorldBinding::chainLinksRestLengths)
       .function("chainPositionsPtr", &WorldBinding::chainPositionsPtr)
       .function("chainRotationsPtr", &WorldBinding::chainRotationsPtr)
       .function("chainLocalRotationsPtr", &WorldBinding::chainLocalRotationsPtr)

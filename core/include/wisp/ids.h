@@ -18,6 +18,7 @@ struct ColliderId : Handle {};
 struct ClothId : Handle {};
 struct ChainId : Handle {};
 struct WindZoneId : Handle {};
+struct ChainLinksId : Handle {};
 
 inline bool operator==(Handle a, Handle b) { return a.index == b.index && a.generation == b.generation; }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "wisp/chain.h"
+#include "wisp/chain_links.h"
 #include "wisp/cloth.h"
 #include "wisp/collider.h"
 #include "wisp/ids.h"
@@ -202,6 +203,23 @@ class World {
   Status chainStats(ChainId id, ChainStats* out) const;
   Status particle(ChainId id, int index, ParticleState* out) const;
   Status setParticleVelocity(ChainId id, int index, Vec3 velocity);
+
+  // --- links between chains (wisp/chain_links.h) ------------------------------------------------
+  // Links neighbouring chains (def.chains in ring order): joint i of chain k to joint i of chain
+  // k+1 (up to the shorter chain), rest lengths from the animated pose now. Fewer than 2 chains, a
+  // chain twice, a stale id, a Vrm-mode chain or a chain already in a links set is an error and
+  // changes nothing. While linked, the chains are solved together in one job; a chain switched
+  // to Vrm mode, disabled, asleep or on another update rate than the others is held still by the
+  // links for the frames it does not run with them. Removing a linked chain drops its links.
+  Status addChainLinks(const ChainLinksDef& def, ChainLinksId* out);
+  Status removeChainLinks(ChainLinksId id);  // the chains go on alone
+  Status chainLinksParams(ChainLinksId id, ChainLinksParams* out) const;
+  Status setChainLinksParams(ChainLinksId id, const ChainLinksParams& params);  // loop, diagonals, fromJoint switch links on and off
+  // The live links, in solve order: per link, the indices into def.chains of its two chains and
+  // their joints (4 ints), and its rest length (m).
+  Status chainLinksPairs(ChainLinksId id, std::vector<int32_t>* pairs) const;
+  Status chainLinksRestLengths(ChainLinksId id, std::vector<float>* rest) const;
+  Status chainLinksCount(ChainLinksId id, int* out) const;
 
   // --- operations every object kind has ----------------------------------------------------
   Status particle(ClothId id, int index, ParticleState* out) const;

@@ -79,6 +79,8 @@ struct ChainState : Particles {
 
   int teleports = 0;
   float maxSpeed = 0;
+  // The slot of the chain links set it is in (-1: none): derived from the sets, not saved.
+  int32_t linkSet = -1;
 
   int joints() const { return count(); }
   int bones() const { return count() - 1; }

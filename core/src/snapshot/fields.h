@@ -7,6 +7,7 @@
 #pragma once
 
 #include "wisp/chain.h"
+#include "wisp/chain_links.h"
 #include "wisp/cloth.h"
 #include "wisp/collider.h"
 #include "wisp/rope.h"
@@ -91,6 +92,11 @@ template <class Ar> void visit(Ar& ar, ChainParams& p) {
 
 template <class Ar> void visit(Ar& ar, ChainBoost& b) {
   ar("stiffness", b.stiffness); ar("damping", b.damping); ar("drag", b.drag); ar("gravity", b.gravity);
+}
+
+template <class Ar> void visit(Ar& ar, ChainLinksParams& p) {
+  ar("loop", p.loop); ar("diagonals", p.diagonals); ar("compliance", p.compliance); ar("stretch", p.stretch);
+  ar("collide", p.collide); ar("fromJoint", p.fromJoint);
 }
 
 template <class Ar> void visit(Ar& ar, ChainStats& s) {

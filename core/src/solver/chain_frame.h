@@ -1,6 +1,9 @@
-// What every chain update rule does around its substeps, shared by the scalar solver
-// (chain_solver.cpp) and the lane kernels (chain_lanes.cpp), so that a chain solved in a lane
-// group goes through exactly the same per-chain steps as one solved alone.
+// One chain's frame cut into its parts: begin, then each substep (Wisp mode) or the VRM rule's
+// fixed steps, then end. simulateChain is these in a row. Drivers that run several chains
+// together use the same parts, so a chain gets the same arithmetic whichever way it is solved:
+// chain links (solver/chain_links_solver.h) interleave link constraints between the substeps of
+// the chains they join, and the lane kernels (solver/chain_lanes.h) solve up to four chains at
+// once between begin and end.
 #pragma once
 #include "chain/chain_state.h"
 #include "math/quat.h"
@@ -24,13 +27,27 @@ inline void animatedPoseAt(ChainState& c, float t) {
   for (int j = 0; j < c.joints(); ++j) c.animNow[j] = nlerp(c.animFrom[j], c.animEnd[j], t);
 }
 
-// simulateChain = beginChainFrame, the rule's substeps, endChainFrame. Begin runs a pending
-// warm-up and sets the frame's end poses (root, space, animated pose); end stores the frame's
-// results (outputs, speed, physics weight, boost) and moves the targets on.
-struct ChainFrameTargets {
-  Transform root, space;
+// What a frame carries from its begin, through the substeps, to its end.
+struct ChainFrame {
+  Transform rootTarget, spaceTarget;  // the targets set for this frame, restored at its end
+  Transform rootStart, spaceStart, spaceEnd, prevRoot, prevSpace;
+  Transform root;                     // the root at the end of the substep just run
+  Vec3 gravity;
+  bool relative = false, turbulent = false;
+  float poison = 0;                   // 0 unless something went non-finite
 };
-ChainFrameTargets beginChainFrame(ChainState& c, const StepContext& ctx);
-void endChainFrame(ChainState& c, const StepContext& ctx, const ChainFrameTargets& targets);
+
+// A pending warm-up, the frame's end poses (root, space, animated pose) and (Wisp mode) the
+// teleport check.
+void beginChainFrame(ChainState& c, const StepContext& ctx, ChainFrame* f);
+// Substep `sub` (0 .. ctx.totalSubsteps - 1) of a Wisp-mode chain: Carry, Integrate, SolveBones.
+void chainSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub);
+// The frame's results (outputs, speed, physics weight, boost); moves the targets on.
+void endChainFrame(ChainState& c, const StepContext& ctx, ChainFrame& f);
+// Joint rotations again from the joints' positions (after something other than the chain's own
+// solve moved them, e.g. links); outputs written when `output`.
+void reorientChain(ChainState& c, Quat rootRotation, bool output);
+// ChainMode::Vrm's whole frame (begin and end included): a Vrm chain is not substepped.
+void simulateVrmChain(ChainState& c, const StepContext& ctx);
 
 }  // namespace wisp

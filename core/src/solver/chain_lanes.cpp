@@ -25,9 +25,10 @@ void setChainLanesEnabled(bool on) { gLanesEnabled.store(on, std::memory_order_r
 bool solvesInLanes(const ChainState& c) {
   // the world's own frame (no origin of its own, every fixed step) so that one context serves
   // the whole group; the VRM rule only, for now, without VRMC_springBone_limit limits or wind
-  // (constraints/vrm_limit.h; the scalar vrmFrame applies them)
+  // (constraints/vrm_limit.h; the scalar vrmFrame applies them), and not in a chain links set
+  // (its set's work item runs it)
   return gLanesEnabled.load(std::memory_order_relaxed) && c.params.mode == ChainMode::Vrm && c.origin.zero() &&
-         c.params.updateEvery <= 1 && c.joints() >= 2 && !c.vrmLimited && c.params.vrmWind == 0;
+         c.params.updateEvery <= 1 && c.joints() >= 2 && !c.vrmLimited && c.params.vrmWind == 0 && c.linkSet < 0;
 }
 
 namespace {

@@ -342,49 +342,61 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, int su
   orientLast(c, parent, output);
 }
 
-void wispFrame(ChainState& c, const StepContext& ctx) {
+// Per frame: the teleport check and what every substep reads.
+void wispFrameBegin(ChainState& c, const StepContext& ctx, ChainFrame& f) {
   const ChainParams& p = c.params;
-  const int n = c.joints();
-  const float h = ctx.h;
-  const bool relative = p.space == ChainSpace::Relative;
-  Transform rootStart = c.rootFrom, spaceStart = c.ownSpace ? c.spaceFrom : c.rootFrom;
-  const Transform spaceEnd = c.ownSpace ? c.spaceTo : c.rootTo;
+  f.relative = p.space == ChainSpace::Relative;
+  f.rootStart = c.rootFrom;
+  f.spaceStart = c.ownSpace ? c.spaceFrom : c.rootFrom;
+  f.spaceEnd = c.ownSpace ? c.spaceTo : c.rootTo;
 
   // A jump too large to be motion: carry the chain there whole, shape and velocities intact.
-  if (isTeleport(c, rootStart, c.rootTo)) {
-    carry(c, rootStart, c.rootTo, nullptr, 1.0f, 0.0f);
-    setPos(c, 0, betweenFrames(rootStart, c.rootTo).point(pos(c, 0)));  // joint 0 too: it is not carried
+  if (isTeleport(c, f.rootStart, c.rootTo)) {
+    carry(c, f.rootStart, c.rootTo, nullptr, 1.0f, 0.0f);
+    setPos(c, 0, betweenFrames(f.rootStart, c.rootTo).point(pos(c, 0)));  // joint 0 too: it is not carried
     c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
-    rootStart = c.rootTo;
-    spaceStart = spaceEnd;
+    f.rootStart = c.rootTo;
+    f.spaceStart = f.spaceEnd;
     ++c.teleports;
   }
 
-  const Vec3 g = gravityOf(c, ctx);
-  const bool turbulent = ctx.airVaries && p.drag > 0.0f;
-  if (turbulent) c.sizeAirSamples();
+  f.gravity = gravityOf(c, ctx);
+  f.turbulent = ctx.airVaries && p.drag > 0.0f;
+  if (f.turbulent) c.sizeAirSamples();
+  f.prevRoot = f.rootStart;
+  f.prevSpace = f.spaceStart;
+  f.root = f.rootStart;
+  f.poison = 0.0f;
+}
+
+void wispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub) {
+  const ChainParams& p = c.params;
+  const int n = c.joints();
+  const float h = ctx.h;
+  const Vec3 g = f.gravity;
+  const bool turbulent = f.turbulent;
   const Vec3 meanAir = ctx.wind.global.mean;
   const int total = ctx.totalSubsteps;
-  Transform prevRoot = rootStart, prevSpace = spaceStart;
-  float poison = 0.0f;
-  for (int sub = 0; sub < total; ++sub) {
+  float poison = f.poison;
+  {
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
-    const Transform root = interpolate(rootStart, c.rootTo, tNow);
+    const Transform root = interpolate(f.rootStart, c.rootTo, tNow);
+    f.root = root;
     animatedPoseAt(c, tNow);
 
     // Stage Carry: the space's motion (minus what is felt as inertia), then what is left of the
     // root's own motion, by each joint's inertia share.
-    Transform rootBefore = prevRoot;
+    Transform rootBefore = f.prevRoot;
     c.wx = c.wy = c.wz = 0.0f;
-    if (relative) {
-      const Transform space = interpolate(spaceStart, spaceEnd, tNow);
+    if (f.relative) {
+      const Transform space = interpolate(f.spaceStart, f.spaceEnd, tNow);
       const float share = 1.0f - p.spaceInertia;
-      carry(c, prevSpace, space, nullptr, share, ctx.invH);
-      rootBefore = carried(prevRoot, prevSpace, space, share);
-      prevSpace = space;
+      carry(c, f.prevSpace, space, nullptr, share, ctx.invH);
+      rootBefore = carried(f.prevRoot, f.prevSpace, space, share);
+      f.prevSpace = space;
     }
     carry(c, rootBefore, root, c.jInertia.data(), 0.0f, ctx.invH);
-    prevRoot = root;
+    f.prevRoot = root;
 
     // Stage Integrate (where the air varies, sampled first at the start of each fixed step; the
     // boost's multipliers too)
@@ -421,11 +433,22 @@ void wispFrame(ChainState& c, const StepContext& ctx) {
     c.vy[0] = (c.py[0] - c.oy[0]) * ctx.invH;
     c.vz[0] = (c.pz[0] - c.oz[0]) * ctx.invH;
   }
+  f.poison = poison;
+}
+
+void wispFrameEnd(ChainState& c, const ChainFrame& f) {
   // A non-finite joint is lost: bone normalization would put it back on its rest direction and
   // velocities are re-derived from positions every substep, so nothing would show it. The
   // velocities keep it, for the world to reset the chain and report it.
-  if (!(poison == 0.0f))
-    for (int j = 1; j < n; ++j) c.vx[j] += poison;
+  if (!(f.poison == 0.0f))
+    for (int j = 1; j < c.joints(); ++j) c.vx[j] += f.poison;
+}
+
+void wispFrame(ChainState& c, const StepContext& ctx) {
+  ChainFrame f;
+  wispFrameBegin(c, ctx, f);
+  for (int sub = 0; sub < ctx.totalSubsteps; ++sub) wispSubstep(c, ctx, f, sub);
+  wispFrameEnd(c, f);
 }
 
 // ---- ChainMode::Vrm -----------------------------------------------------------------------
@@ -519,7 +542,7 @@ void warmUp(ChainState& c, const StepContext& ctx) {
 
 }  // namespace
 
-ChainFrameTargets beginChainFrame(ChainState& c, const StepContext& ctx) {
+void beginChainFrame(ChainState& c, const StepContext& ctx, ChainFrame* f) {
   if (c.warmupPending) warmUp(c, ctx);
   // where this frame's last fixed step ends on the line between the last two animated targets
   if (c.animated)
@@ -527,22 +550,26 @@ ChainFrameTargets beginChainFrame(ChainState& c, const StepContext& ctx) {
   // Like anchors: the frame's last fixed step ends `alpha` of the way along the line from the
   // previous frame's root (and space) target to this one's, not on this frame's target; a jump
   // past the teleport thresholds goes all the way. The frame runs toward that end pose.
-  const Transform rootTarget = c.rootTo, spaceTarget = c.spaceTo;
-  if (ctx.alpha < 1.0f && !isTeleport(c, c.rootFrom, rootTarget)) {
-    c.rootTo = interpolate(c.rootPrev, rootTarget, ctx.alpha);
-    if (c.ownSpace) c.spaceTo = interpolate(c.spacePrev, spaceTarget, ctx.alpha);
+  f->rootTarget = c.rootTo;
+  f->spaceTarget = c.spaceTo;
+  if (ctx.alpha < 1.0f && !isTeleport(c, c.rootFrom, f->rootTarget)) {
+    c.rootTo = interpolate(c.rootPrev, f->rootTarget, ctx.alpha);
+    if (c.ownSpace) c.spaceTo = interpolate(c.spacePrev, f->spaceTarget, ctx.alpha);
   }
-  return {rootTarget, spaceTarget};
+  if (c.params.mode != ChainMode::Vrm) wispFrameBegin(c, ctx, *f);
 }
 
-void endChainFrame(ChainState& c, const StepContext& ctx, const ChainFrameTargets& targets) {
+void chainSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub) { wispSubstep(c, ctx, f, sub); }
+
+void endChainFrame(ChainState& c, const StepContext& ctx, ChainFrame& f) {
+  if (c.params.mode != ChainMode::Vrm) wispFrameEnd(c, f);
   float fastest = 0;
   for (int j = 0; j < c.joints(); ++j) fastest = std::max(fastest, lengthSq(Vec3{c.vx[j], c.vy[j], c.vz[j]}));
   c.maxSpeed = std::sqrt(fastest);
   c.rootFrom = c.rootTo;
   c.spaceFrom = c.spaceTo;
-  c.rootTo = targets.root;
-  c.spaceTo = targets.space;
+  c.rootTo = f.rootTarget;
+  c.spaceTo = f.spaceTarget;
   if (c.animated) std::copy(c.animEnd.begin(), c.animEnd.end(), c.animFrom.begin());
   c.writeOutput(0, c.joints());
   advancePhysicsWeight(c, ctx.frameDt);
@@ -550,18 +577,39 @@ void endChainFrame(ChainState& c, const StepContext& ctx, const ChainFrameTarget
   blendWithAnimation(c);
 }
 
+void reorientChain(ChainState& c, Quat rootRotation, bool output) {
+  Quat parent = rootRotation;
+  for (int k = 0; k + 1 < c.joints(); ++k) {
+    const Quat restRot = mul(parent, c.target(k));
+    const Vec3 r = normalizeOr(rotate(restRot, c.childAxis[k]), c.childAxis[k]);
+    orientJoint(c, k, restRot, normalizeOr(pos(c, k + 1) - pos(c, k), r), output);
+    parent = c.simRotation[k];
+  }
+  orientLast(c, parent, output);
+}
+
+void simulateVrmChain(ChainState& c, const StepContext& ctx) {
+  ChainFrame f;
+  beginChainFrame(c, ctx, &f);
+  vrmFrame(c, ctx);
+  endChainFrame(c, ctx, f);
+}
+
 void simulateChain(ChainState& c, const StepContext& ctx) {
-  const ChainFrameTargets targets = beginChainFrame(c, ctx);
+  ChainFrame f;
+  beginChainFrame(c, ctx, &f);
   if (c.params.mode == ChainMode::Vrm) vrmFrame(c, ctx);
-  else wispFrame(c, ctx);
-  endChainFrame(c, ctx, targets);
+  else {
+    for (int sub = 0; sub < ctx.totalSubsteps; ++sub) wispSubstep(c, ctx, f, sub);
+  }
+  endChainFrame(c, ctx, f);
 }
 
 void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx) {
-  ChainFrameTargets targets[wide::kWidth];
-  for (int l = 0; l < count; ++l) targets[l] = beginChainFrame(*chains[l], ctx);
+  ChainFrame frames[wide::kWidth];
+  for (int l = 0; l < count; ++l) beginChainFrame(*chains[l], ctx, &frames[l]);
   solveChainLanes(chains, count, ctx);
-  for (int l = 0; l < count; ++l) endChainFrame(*chains[l], ctx, targets[l]);
+  for (int l = 0; l < count; ++l) endChainFrame(*chains[l], ctx, frames[l]);
 }
 
 }  // namespace wisp

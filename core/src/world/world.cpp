@@ -68,11 +68,14 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
       rowOf(store).step(obj, contextOf(obj), t);
     });
   };
-  // lane groups of chains run with the world's context: solvesInLanes admits only chains whose
-  // own context (contextOf) is that one
+  // Work items: the small objects, then the lane groups of chains (run with the world's context:
+  // solvesInLanes admits only chains whose own context, contextOf, is that one), then the chain
+  // links sets (each one item: its chains are solved together, world_chain_links.cpp).
   const int items = static_cast<int>(smallObjects.size());
-  jobs::parallelFor(items + static_cast<int>(chainGroups.size()), threads, [&](int k) {
+  const int groups = static_cast<int>(chainGroups.size());
+  jobs::parallelFor(items + groups + static_cast<int>(linkSets.size()), threads, [&](int k) {
     if (k < items) return simulate(smallObjects[k], 1);
+    if (k >= items + groups) return stepChainLinks(chainLinks[linkSets[k - items - groups]], ctx);
     const ChainGroup& g = chainGroups[k - items];
     ChainState* lanes[wide::kWidth];
     for (int l = 0; l < g.count; ++l) lanes[l] = &chains[g.chain[l]];

@@ -17,6 +17,7 @@
 
 #include "builders/chain_builder.h"
 #include "builders/cloth_builder.h"
+#include "chain/chain_links_state.h"
 #include "chain/chain_state.h"
 #include "builders/rope_builder.h"
 #include "checks/invariants.h"
@@ -129,6 +130,7 @@ struct World::Impl {
   SlotStore<AnchorSlot> anchors;
   SlotStore<ColliderSlot> colliders;
   SlotStore<WindZoneSlot> windZones;
+  SlotStore<ChainLinksState> chainLinks;  // world_chain_links.cpp
 
   // per-step scratch, grown only when objects are added
   std::vector<AnchorPath> anchorPaths;
@@ -152,6 +154,7 @@ struct World::Impl {
   };
   std::vector<ChainGroup> chainGroups;
   std::vector<uint8_t> chainInGroup;
+  std::vector<int> linkSets;  // live chain links sets: each one work item, with its chains
   int totalParticles = 0;
   uint64_t listsVersion = 0;
 
@@ -314,13 +317,17 @@ struct World::Impl {
     if (listsVersion == layoutVersion) return;
     smallObjects.clear();
     bigObjects.clear();
+    linkSets.clear();
     totalParticles = 0;
+    for (size_t i = 0; i < chainLinks.size(); ++i)
+      if (chainLinks[i].alive) linkSets.push_back(static_cast<int>(i));
     forEachKind([&](auto& store) {
       using Row = decltype(rowOf(store));
       for (size_t i = 0; i < store.size(); ++i) {
         if (!store[i].alive) continue;
         const int count = store[i].count();
         totalParticles += count;
+        if (isLinked(store[i])) continue;  // run by its links set
         (count > kBigObject && Row::splitsBig ? bigObjects : smallObjects).push_back({Row::kind, static_cast<int>(i)});
       }
     });
@@ -411,6 +418,17 @@ struct World::Impl {
   const ColliderPath* collidersOf(const Particles& o) const {
     return o.origin.zero() ? colliderPaths.data() : o.local.colliders.data();
   }
+
+  // Chain links (world_chain_links.cpp): whether an object is run by a links set; the frame of
+  // one set (its chains together, or alone those that cannot run with the others this frame);
+  // the set's derived state again after it or its chains changed; a removed chain's links dropped.
+  static bool isLinked(const ChainState& c) { return c.linkSet >= 0; }
+  template <class State>
+  static bool isLinked(const State&) { return false; }
+  void stepChainLinks(ChainLinksState& L, const StepContext& ctx);
+  void refreshChainLinks(uint32_t slot);
+  void dropLinkedChain(ChainState& c);
+  void relinkAfterLoad();
 
   // Containment (world.cpp): an object whose state went non-finite goes back to its rest pose,
   // its pinned particles on their anchors, at rest; an event says so. Other objects are not

@@ -298,6 +298,7 @@ Status World::addChain(const ChainDef& def, ChainId* out) {
 Status World::removeChain(ChainId id) {
   Impl& w = *impl_;
   if (!w.chain(id)) return badHandle("chain", id);
+  w.dropLinkedChain(*w.chain(id));  // its links go, the set's other chains stay linked
   w.release(w.chains, id.index);
   return Status::Ok();
 }

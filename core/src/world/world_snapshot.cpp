@@ -67,6 +67,15 @@ template <class Ar> void visit(Ar& ar, ChainState& c) {
   ar("boost", c.boost); ar("boostSeconds", c.boostSeconds); ar("boostLeft", c.boostLeft);
   // the per-joint parameters derive from params: checkSnapshot resolves them again
 }
+template <class Ar> void visit(Ar& ar, ChainLinksState& L) {
+  visitGeneration(ar, L.generation); ar("alive", L.alive);
+  if (!L.alive) return;
+  ar("params", L.params);
+  ar("chainSlot", L.chainSlot); ar("chainGeneration", L.chainGeneration); ar("memberAlive", L.memberAlive);
+  ar("allA", L.allA); ar("allJointA", L.allJointA); ar("allB", L.allB); ar("allJointB", L.allJointB);
+  ar("allRest", L.allRest); ar("allKind", L.allKind);
+  // the live links, lambdas (reset every substep) and the driver's scratch derive from these
+}
 template <class Ar> void visit(Ar& ar, World::Impl& w) {
   if constexpr (snapshot::kHashing<Ar>) {
     // the thread count is not state: every count gives the same bits
@@ -84,6 +93,11 @@ template <class Ar> void visit(Ar& ar, World::Impl& w) {
   ar("anchors", w.anchors.slots); ar("freeAnchors", w.anchors.free);
   ar("colliders", w.colliders.slots); ar("freeColliders", w.colliders.free);
   ar("windZones", w.windZones.slots); ar("freeWindZones", w.windZones.free);
+  // A world that never had chain links hashes as it did before links existed (nothing is there
+  // to hash); snapshots always hold the list.
+  if (!snapshot::kHashing<Ar> || !w.chainLinks.slots.empty()) {
+    ar("chainLinks", w.chainLinks.slots); ar("freeChainLinks", w.chainLinks.free);
+  }
 }
 
 // FNV-1a over what a binary snapshot of the world would hold, streamed (no copy): the hash sees
@@ -98,7 +112,7 @@ uint64_t World::stateHash() const {
 namespace {
 
 constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
-constexpr uint32_t kSnapshotVersion = 9;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: per-object activity (enabled, sleep, update phase). 6: chains' animated pose, physics weight, warm-up. 7: object origins. 8: ClothParams.maxSubsteps, collider scale, chain backstop and boosts. 9: chains' VRM limits and VRM wind
+constexpr uint32_t kSnapshotVersion = 9;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: per-object activity (enabled, sleep, update phase). 6: chains' animated pose, physics weight, warm-up. 7: object origins. 8: ClothParams.maxSubsteps, collider scale, chain backstop and boosts. 9: chains' VRM limits and VRM wind, chain links
 
 Status badSnapshot(const std::string& why) {
   return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);
@@ -239,6 +253,30 @@ static Status checkSnapshot(World::Impl& w) {
       !w.chains.freeListInRange() || !w.anchors.freeListInRange() || !w.colliders.freeListInRange())
     return badSnapshot("a free list is out of range");
   if (!std::isfinite(w.accumulator)) return badSnapshot("the time accumulator is not finite");
+  if (!w.chainLinks.freeListInRange()) return badSnapshot("a free list is out of range");
+  std::vector<uint8_t> linked(w.chains.size(), 0);
+  for (const ChainLinksState& L : w.chainLinks) {
+    if (!L.alive) continue;
+    WISP_TRY(validateChainLinksParams(L.params));
+    const size_t m = L.chainSlot.size(), n = L.allA.size();
+    if (m < 2 || !sized(L.chainGeneration, m) || !sized(L.memberAlive, m) || !sized(L.allJointA, n) ||
+        !sized(L.allB, n) || !sized(L.allJointB, n) || !sized(L.allRest, n) || !sized(L.allKind, n) ||
+        !indicesBelow(L.allA, m) || !indicesBelow(L.allB, m))
+      return badSnapshot("chain links arrays are inconsistent");
+    for (size_t k = 0; k < m; ++k) {
+      if (!L.memberAlive[k]) continue;
+      const uint32_t s = L.chainSlot[k];
+      if (s >= w.chains.size() || !w.chains[s].alive || (w.chains[s].generation & 0xFFFFFu) != L.chainGeneration[k] || linked[s])
+        return badSnapshot("chain links refer to a chain that is not there (or is in two sets)");
+      linked[s] = 1;
+    }
+    for (size_t k = 0; k < n; ++k) {
+      for (auto [c, j] : {std::pair{L.allA[k], L.allJointA[k]}, std::pair{L.allB[k], L.allJointB[k]}})
+        if (L.memberAlive[c] && (j < 0 || j >= w.chains[L.chainSlot[c]].joints()))
+          return badSnapshot("a chain link's joint is out of range");
+      if (!(L.allRest[k] >= 0 && std::isfinite(L.allRest[k]))) return badSnapshot("a chain link's rest length is not finite");
+    }
+  }
   return Status::Ok();
 }
 
@@ -255,6 +293,8 @@ static void adopt(World::Impl& w, World::Impl&& loaded) {
   w.anchors.restamp(tag);
   w.colliders.restamp(tag);
   w.windZones.restamp(tag);
+  w.chainLinks.restamp(tag);
+  w.relinkAfterLoad();
   w.zoneFields.reserve(w.windZones.size());
   w.anchorPaths.resize(w.anchors.size());
   w.anchorJumped.resize(w.anchors.size());
