@@ -38,6 +38,12 @@ const bone = new THREE.Bone();
 rig.scene.add(bone);
 const skin = new ClothSkinning(world, cloth, [{ particle: 3, bone }]);
 
+// render interpolation: a world with the option on, its render arrays read every frame
+const iworld = wisp.createWorld({ interpolate: true });
+const irope = iworld.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 16, pinned: [0] });
+const icloth = iworld.addCloth({ grid: { width: 0.5, height: 0.5, resolutionX: 8, resolutionY: 8, position: [0, 2, 1] }, pinned: [0, 8] });
+const ichain = iworld.addChain({ points: [0, 2, 2, 0.1, 1.9, 2, 0.2, 1.8, 2] });
+
 const pos = [0, 2, 0], rot = [0, 0, 0, 1], m = new THREE.Matrix4().elements, v3 = new THREE.Vector3(0, 2, 0);
 // per-call state in typed arrays: a `let` number captured by these closures would itself be
 // boxed on every write and show up as the calls' allocation
@@ -60,6 +66,10 @@ const cases = {
     rope.enabled = true; cloth.setEnabled(true); chain.enabled = true;
   },
   'enabled/sleeping/updates reads': () => { T[1] += (rope.enabled ? 1 : 0) + (chain.sleeping ? 1 : 0) + cloth.updates; },
+  'world.step (interpolate) and render arrays': () => {
+    iworld.step(1 / 144);
+    T[1] += irope.renderPositions[3] + icloth.renderPositions[4] + icloth.renderNormals[5] + ichain.renderPositions[3] + ichain.renderRotations[3] + ichain.renderLocalRotations[3] + iworld.alpha;
+  },
   'views': () => {
     T[1] += rope.positions[0] + cloth.positions[1] + cloth.normals[2] + chain.positions[0] + chain.rotations[3] + chain.localRotations[3];
   },
@@ -110,5 +120,6 @@ const a = youngUsed(), b = youngUsed();
 out.measurement = { bytes: b - a, gcs: 0 };
 if (!Number.isFinite(T[1])) throw new Error('views read non-finite values');
 world.dispose();
+iworld.dispose();
 process.stdout.write(JSON.stringify(out));
 process.exit(0);

@@ -5,6 +5,7 @@
 #include <new>
 
 #include "helpers.h"
+#include "wisp/interpolate.h"
 
 namespace {
 std::atomic<long> gAllocations{0};
@@ -93,6 +94,20 @@ TEST(Allocation, ActivityAllocatesNothing) {
     w->setEnabled(toggled, f % 2 == 0);
     w->step(1.0 / 60.0);
     w->stateHash();
+  }
+  EXPECT_EQ(gAllocations.load() - before, 0);
+}
+
+// Render interpolation (wisp/interpolate.h) works in the caller's arrays: nothing per frame.
+TEST(Allocation, RenderInterpolationAllocatesNothing) {
+  std::vector<float> prev(4 * 64, 0.5f), cur(4 * 64, 0.25f), out(4 * 64);
+  for (size_t i = 3; i < cur.size(); i += 4) prev[i] = cur[i] = 1;
+  long before = gAllocations.load();
+  for (int f = 0; f < 100; ++f) {
+    const float a = renderAlpha(f * 1e-4, 1.0 / 60.0, 1 + f % 2);
+    interpolatePositions(prev.data(), cur.data(), 64, a, out.data());
+    interpolateNormals(prev.data(), cur.data(), 64, a, out.data());
+    interpolateRotations(prev.data(), cur.data(), 64, a, out.data());
   }
   EXPECT_EQ(gAllocations.load() - before, 0);
 }

@@ -1,10 +1,10 @@
 // Compiled (not run) by tests/js/types.test.mjs: wisp/three's declarations accept real usage
 // with three.js and reject mistakes.
 import * as THREE from 'three';
-import { createWisp } from 'wisp';
+import { createWisp, FrameBudget } from 'wisp';
 import {
   RopeMesh, ClothMesh, gridUVs, ClothSkinning, pinsFromSkinnedMesh, SpringBoneChain, VRMSpringBoneRig,
-  colliderMesh, placeMesh, taperedCapsuleGeometry, ChainDebug, restOf, type SkinPin,
+  colliderMesh, placeMesh, taperedCapsuleGeometry, ChainDebug, restOf, CharacterLOD, type SkinPin, type LODCharacter,
 } from 'wisp/three';
 
 async function main(): Promise<void> {
@@ -28,6 +28,18 @@ async function main(): Promise<void> {
   debug.update([{ chain: chain.chain, rest: restOf([[0, 0, 0], [0, -0.1, 0]], new THREE.Quaternion()) }], () => 0.02, Math.PI);
   skin.beforeStep(); chain.beforeStep(); world.step(1 / 60); chain.afterStep();
   ropeMesh.update(); clothMesh.update();
+  const smooth = wisp.createWorld({ interpolate: true });
+  const shown: Float32Array = smooth.addRope({ start: [0, 0, 0], end: [1, 0, 0] }).renderPositions;
+  const budget = new FrameBudget(world, { budgetMs: 2, calibrateEvery: 60 });
+  budget.add(chain, { priority: 3 });
+  const lod = new CharacterLOD({ distances: [10, 20, 40, 80], margin: 1, offscreen: 'frozen', budget });
+  const hero: LODCharacter = lod.add({ objects: [rope, clothMesh, chain], bounds: scene, radius: 1, hide: [ropeMesh], onLevel: (to) => console.log(to) });
+  const camera = new THREE.PerspectiveCamera();
+  for (const c of lod.update(camera).changes) console.log(c.character === hero, c.from, c.to, shown.length, smooth.alpha);
+  budget.step(1 / 60);
+  console.log(budget.report.degraded.map((d) => `${d.from} -> ${d.to}: ${d.reason}`), budget.levelOf(rope));
+  // @ts-expect-error: unknown level
+  new CharacterLOD({ offscreen: 'hidden' });
   const vrmRig: VRMSpringBoneRig | null = null;
   console.log(geometry.id, debug.id, vrmRig);
   // @ts-expect-error: ClothMesh needs a Cloth, not a Rope

@@ -43,6 +43,18 @@ async function main(): Promise<void> {
   const idle: boolean = tailBone.sleeping || rope.enabled;
   const woke = world.events().filter((e) => e.type === 'wake' || e.type === 'sleep').length + tail.updates;
   console.log(err, idle, woke);
+  // render interpolation: output only
+  const smooth = wisp.createWorld({ interpolate: true, substeps: 8 });
+  const hanging = smooth.addRope({ start: [0, 2, 0], end: [1, 2, 0] });
+  smooth.step(1 / 144);
+  smooth.setAlpha(0.5);
+  const shown: Float32Array = hanging.renderPositions;
+  const between: number = smooth.alpha + shown.length + cape.renderNormals.length + tailBone.renderLocalRotations.length;
+  console.log(between, smooth.interpolate);
+  // @ts-expect-error: interpolate is fixed at creation
+  smooth.set({ interpolate: false });
+  // @ts-expect-error: alpha is read-only (setAlpha)
+  smooth.alpha = 0.5;
   // @ts-expect-error: mode is 'wisp' or 'vrm'
   world.addChain({ points: [0, 0, 0, 0, -1, 0], mode: 'dynamic-bone' });
   // @ts-expect-error: segments is a number

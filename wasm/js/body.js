@@ -6,8 +6,10 @@ import { OutputArrays } from './views.js';
 class Body extends Handle {
   #outputs = new OutputArrays(this, 2);  // positions; a cloth's normals
   /** @internal */ _calls() { throw new Error('abstract'); }
-  /** @internal output array k (views.js), made on first use: 0 positions, 1 normals */
-  _output(k, ptrFn) { return this.#outputs.get(k, ptrFn, 3); }
+  /** @internal output array k (views.js), made on first use: 0 positions, 1 normals; `mode` how it interpolates (interpolation.js) */
+  _output(k, ptrFn, mode) { return this.#outputs.get(k, ptrFn, 3, mode); }
+  /** @internal what a renderer shows of output array k (views.js: interpolated with the world option `interpolate`) */
+  _render(k, ptrFn, mode) { return this.#outputs.render(k, ptrFn, 3, mode); }
   /** Number of particles. */
   get count() { return this._world._native[this._calls().count](this._id); }
   /** { position, velocity, invMass, pinned } of particle i. */

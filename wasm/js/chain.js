@@ -6,6 +6,7 @@ import { Handle } from './handle.js';
 import { OutputArrays } from './views.js';
 import { addActivity } from './activity.js';
 import { kindCode } from './kinds.js';
+import { POINTS, ROTATIONS } from './interpolation.js';
 
 // Where each output array's floats live (views.js); constants, so reading a view makes no closure.
 const CHAIN_POSITIONS = (n, id) => n.chainPositionsPtr(id);
@@ -22,9 +23,17 @@ export class Chain extends Handle {
   get _kindCode() { return kindCode(this._world._module, 'chain'); }
   /** Number of joints, with the end tip if endLength > 0. */
   get count() { return this._world._native.chainJointCount(this._id); }
-  get positions() { return this.#outputs.get(0, CHAIN_POSITIONS, 3); }
-  get rotations() { return this.#outputs.get(1, CHAIN_ROTATIONS, 4); }
-  get localRotations() { return this.#outputs.get(2, CHAIN_LOCAL_ROTATIONS, 4); }
+  get positions() { return this.#outputs.get(0, CHAIN_POSITIONS, 3, POINTS); }
+  get rotations() { return this.#outputs.get(1, CHAIN_ROTATIONS, 4, ROTATIONS); }
+  get localRotations() { return this.#outputs.get(2, CHAIN_LOCAL_ROTATIONS, 4, ROTATIONS); }
+  /**
+   * What a renderer shows: with the world option `interpolate`, the outputs at world.alpha
+   * between the last two fixed steps (positions lerped, rotations nlerped), each its own array;
+   * else the output arrays above.
+   */
+  get renderPositions() { return this.#outputs.render(0, CHAIN_POSITIONS, 3, POINTS); }
+  get renderRotations() { return this.#outputs.render(1, CHAIN_ROTATIONS, 4, ROTATIONS); }
+  get renderLocalRotations() { return this.#outputs.render(2, CHAIN_LOCAL_ROTATIONS, 4, ROTATIONS); }
   /** Current parameters (a fresh object that set() accepts back). */
   get params() {
     const p = this._world._native.chainParams(this._id);

@@ -5,6 +5,7 @@ import { memoryBuffer } from './views.js';
 import { Body } from './body.js';
 import { addActivity } from './activity.js';
 import { kindCode } from './kinds.js';
+import { POINTS, UNIT_VECTORS } from './interpolation.js';
 
 // Where each output array's floats live (views.js); constants, so reading a view makes no closure.
 const CLOTH_POSITIONS = (n, id) => n.clothPositionsPtr(id);
@@ -20,9 +21,13 @@ export class Cloth extends Body {
   get _kindCode() { return kindCode(this._world._module, 'cloth'); }
   /** @internal */ _calls() { return CLOTH_CALLS; }
   /** Vertex positions, x y z per particle: an output array (views.js). */
-  get positions() { return this._output(0, CLOTH_POSITIONS); }
+  get positions() { return this._output(0, CLOTH_POSITIONS, POINTS); }
   /** Unit vertex normals, x y z per particle, computed by the solver each step: an output array. */
-  get normals() { return this._output(1, CLOTH_NORMALS); }
+  get normals() { return this._output(1, CLOTH_NORMALS, UNIT_VECTORS); }
+  /** What a renderer shows: with the world option `interpolate`, positions at world.alpha between the last two fixed steps; else `positions`. */
+  get renderPositions() { return this._render(0, CLOTH_POSITIONS, POINTS); }
+  /** What a renderer shows: with `interpolate`, normals lerped between the last two fixed steps and renormalised; else `normals`. */
+  get renderNormals() { return this._render(1, CLOTH_NORMALS, UNIT_VECTORS); }
   /** Triangles as particle indices, 3 per triangle (a copy: they never change). */
   get indices() {
     if (this.#indices === null) {

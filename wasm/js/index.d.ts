@@ -72,6 +72,18 @@ export interface WorldSettings {
   wind?: WindSettings;
 }
 
+/** What createWorld takes: the settings, and options fixed for the world's life. */
+export interface WorldOptions extends WorldSettings {
+  /**
+   * Render interpolation (output only: the simulation and its state hash are the same either
+   * way). The render arrays (Rope.renderPositions, Cloth.renderPositions/renderNormals,
+   * Chain.renderPositions/renderRotations/renderLocalRotations) then show the outputs at
+   * World.alpha between the last two fixed steps, so a 144 Hz display over a 60 Hz step moves
+   * every frame; they lag the simulation by one fixed step. No allocation per frame. Default false.
+   */
+  interpolate?: boolean;
+}
+
 /** Rope parameters that can change at any time (Rope.set). */
 export interface RopeParams {
   /** m: collision radius of each particle. Default 0.01. */
@@ -396,7 +408,7 @@ export class Wisp {
   readonly threaded: boolean;
   readonly simd: boolean;
   readonly maxThreads: number;
-  createWorld(settings?: WorldSettings): World;
+  createWorld(settings?: WorldOptions): World;
   /** Self-test: the library's determinism scene run for `frames` (default 600) frames on `threads` threads; its state hash. A test hook: only the self-test build (build/wasm/selftest/, scripts/build-wasm.sh --tests) has it; the package's build throws an 'unsupported' WispError. */
   determinismSceneHash(threads?: number, frames?: number): string;
   /** Bytes of WASM heap in use, for leak checks. */
@@ -414,8 +426,18 @@ export class World {
   readonly settings: Required<Omit<WorldSettings, 'wind' | 'threads'>> & { threads: number; wind: Required<WindSettings> };
   /** Advances by dt seconds of real time; returns the fixed steps taken. Throws for dt <= 0 or NaN (or > rejectFrameDt when set); longer than maxFrameDt is clamped and reported in lastStep.droppedTime. */
   step(dt: number): number;
-  /** Changes any subset of the settings, validated as a whole. */
+  /** Changes any subset of the settings, validated as a whole (not `interpolate`: fixed at creation). */
   set(settings: WorldSettings): void;
+  /** The option `interpolate` the world was created with. */
+  readonly interpolate: boolean;
+  /**
+   * With `interpolate`: where the render arrays are between the outputs of the last two fixed
+   * steps (0 the previous, 1 the current), set by step() from the time it left over:
+   * lastStep.leftover / fixedDt when the two are one step apart. 1 without the option.
+   */
+  readonly alpha: number;
+  /** Re-renders the render arrays at `alpha` (0..1), for a render clock of your own. Needs `interpolate` ('unsupported' otherwise); out of range throws and changes nothing. */
+  setAlpha(alpha: number): void;
   setGravity(gravity: Vec3Like): void;
   setWind(wind: WindSettings): void;
   addRope(def: RopeDef): Rope;
@@ -472,6 +494,8 @@ export class Rope {
   readonly disposed: boolean;
   /** x, y, z per particle: an output array (see above); replaced (the old one detached) when the rope is cut. */
   readonly positions: Float32Array;
+  /** What a renderer shows: with the world option `interpolate`, positions at World.alpha between the last two fixed steps (an array of its own, kept like an output array); otherwise `positions` itself. */
+  readonly renderPositions: Float32Array;
   readonly count: number;
   readonly params: Required<RopeParams>;
   set(params: RopeParams): void;
@@ -501,6 +525,10 @@ export class Cloth {
   readonly positions: Float32Array;
   /** Unit vertex normals, x, y, z per particle, computed each step: an output array. */
   readonly normals: Float32Array;
+  /** With the world option `interpolate`: positions at World.alpha between the last two fixed steps; otherwise `positions`. */
+  readonly renderPositions: Float32Array;
+  /** With the world option `interpolate`: normals lerped between the last two fixed steps and renormalised; otherwise `normals`. */
+  readonly renderNormals: Float32Array;
   /** Triangles as particle indices (a copy). */
   readonly indices: Uint32Array;
   /** Mesh cloth: the particle of each input vertex (a copy). */
@@ -534,6 +562,12 @@ export class Chain {
   readonly rotations: Float32Array;
   /** Rotations relative to the parent joint (the root for joint 0), x, y, z, w per joint: what bone.quaternion takes. An output array. */
   readonly localRotations: Float32Array;
+  /** With the world option `interpolate`: positions at World.alpha between the last two fixed steps; otherwise `positions`. */
+  readonly renderPositions: Float32Array;
+  /** With the world option `interpolate`: world rotations nlerped between the last two fixed steps; otherwise `rotations`. */
+  readonly renderRotations: Float32Array;
+  /** With the world option `interpolate`: local rotations nlerped between the last two fixed steps (what SpringBoneChain writes into the bones); otherwise `localRotations`. */
+  readonly renderLocalRotations: Float32Array;
   /** The current parameters (a fresh object; set() accepts it back). Curves as [t, value] pairs; gravity null = the world's. */
   readonly params: Required<Omit<ChainParams, 'gravity'>> & { gravity: [number, number, number] | null };
   set(params: ChainParams): void;
@@ -626,6 +660,81 @@ export const colliderTypes: readonly ColliderType[];
 export function poseFromMatrix(elements: ArrayLike<number>): { position: [number, number, number]; rotation: [number, number, number, number] };
 /** The determinism scene's hash after 600 frames, the same for every build (Wisp.determinismSceneHash). */
 export const DETERMINISM_GOLDEN_HASH: string;
+
+// ---- detail levels and the frame budget (levels.js, budget.js) ---------------------------
+
+/**
+ * An object's detail level: 'full' (every fixed step), 'reduced' (updateEvery 2: half the
+ * substeps per simulated second), 'slow' (updateEvery 4), 'frozen' (switched off, pose kept),
+ * 'off' (switched off; the LOD helper also hides what it draws).
+ */
+export type DetailLevel = 'full' | 'reduced' | 'slow' | 'frozen' | 'off';
+/** The levels, best first. */
+export const detailLevels: readonly DetailLevel[];
+/** A Rope, Cloth or Chain, or an adapter holding one (.rope, .cloth, .chain: RopeMesh, ClothMesh, SpringBoneChain). */
+export type Simulated = Rope | Cloth | Chain | { rope: Rope } | { cloth: Cloth } | { chain: Chain };
+
+export interface BudgetChange {
+  object: Rope | Cloth | Chain;
+  /** its cap: the best level allowed (setCap; 'full' by default) */
+  from: DetailLevel;
+  /** the level the budget gave it */
+  to: DetailLevel;
+  /** why, with the estimate and the budget */
+  reason: string;
+}
+export interface BudgetReport {
+  budgetMs: number;
+  /** ms per work unit in use; null before the first calibration */
+  msPerUnit: number | null;
+  /** ms per fixed step the plan is estimated at (null without msPerUnit) */
+  estimateMs: number | null;
+  /** work units per fixed step of the plan */
+  units: number;
+  /** true when even every object frozen (down to its cap) stays over */
+  overBudget: boolean;
+  calibrations: number;
+  /** every object below its cap */
+  degraded: BudgetChange[];
+}
+/**
+ * Keeps the world's fixed step under a time budget by lowering objects' levels, lowest priority
+ * first, from a cost model (work units x ms per unit). The estimate is learned from measured step
+ * times but changes only at calibrations: the same inputs and measured times give the same choices.
+ */
+export class FrameBudget {
+  constructor(world: World, options: {
+    /** ms per fixed step, > 0 */
+    budgetMs: number;
+    /** ms per work unit to start from; default null (nothing degraded until the first calibration) */
+    msPerUnit?: number | null;
+    /** measured steps between calibrations, 0..1024 (0: only calibrate()). Default 60. */
+    calibrateEvery?: number;
+    /** ms clock step() times world.step with. Default performance.now. */
+    clock?: () => number;
+    /** fraction of the budget the plan keeps free for the fixed per-step costs the model does not count, 0..0.9. Default 0.1. */
+    headroom?: number;
+  });
+  /** The last plan (a new object per plan: plans happen on changes and calibrations). */
+  readonly report: BudgetReport;
+  budgetMs: number;
+  readonly msPerUnit: number | null;
+  /** Budgets an object; priority >= 0, higher is kept longer (default 1). Re-plans. */
+  add(object: Simulated, options?: { priority?: number }): BudgetReport;
+  remove(object: Simulated): BudgetReport;
+  setPriority(object: Simulated, priority: number): BudgetReport;
+  /** The best level the object may have (what a LOD helper chose). */
+  setCap(object: Simulated, level: DetailLevel | number): BudgetReport;
+  levelOf(object: Simulated): DetailLevel;
+  /** world.step(dt), timed; returns its fixed steps. No allocation unless it calibrates. */
+  step(dt: number): number;
+  /** Records one fixed step's measured time (ms). */
+  measure(ms: number): void;
+  /** msPerUnit := median of ms / units since the last calibration; re-plans. */
+  calibrate(): BudgetReport;
+  /** Plans again (after changing the world's substeps or iterations). */
+  plan(): BudgetReport;
+}
 
 // ---- presets (presets.js) ------------------------------------------------------------------
 

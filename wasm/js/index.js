@@ -47,5 +47,7 @@ export { Anchor } from './anchor.js';
 export { Collider } from './collider.js';
 export { poseFromMatrix } from './pose.js';
 export { COLLIDER_TYPE_NAMES as colliderTypes } from './options.js';
+export { FrameBudget } from './budget.js';
+export { LEVELS as detailLevels } from './levels.js';
 
 export * from './presets.js';

@@ -4,6 +4,7 @@ import { ROPE_PARAMS } from './options.js';
 import { Body } from './body.js';
 import { addActivity } from './activity.js';
 import { kindCode } from './kinds.js';
+import { POINTS } from './interpolation.js';
 
 // Where each output array's floats live (views.js); constants, so reading a view makes no closure.
 const ROPE_POSITIONS = (n, id) => n.ropePositionsPtr(id);
@@ -17,7 +18,9 @@ export class Rope extends Body {
   get _kindCode() { return kindCode(this._world._module, 'rope'); }
   /** @internal */ _calls() { return ROPE_CALLS; }
   /** Particle positions, x y z per particle: an output array (views.js), refreshed by every step; replaced when the rope is cut. */
-  get positions() { return this._output(0, ROPE_POSITIONS); }
+  get positions() { return this._output(0, ROPE_POSITIONS, POINTS); }
+  /** What a renderer shows: with the world option `interpolate`, positions at world.alpha between the last two fixed steps (its own array); else `positions`. */
+  get renderPositions() { return this._render(0, ROPE_POSITIONS, POINTS); }
   /** Current parameters (a fresh object). */
   get params() { return this._world._native.ropeParams(this._id); }
   /** Changes any subset of RopeParams; validated, nothing changes on error. */

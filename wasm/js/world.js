@@ -4,7 +4,8 @@ import { fail, num, int, vec3, quat, objectArg, pick, numberArray, intArray } fr
 import { COLLIDER_TYPES, COLLIDER_TYPE_NAMES, ROPE_DEF, CLOTH_DEF, GRID, WORLD, COLLIDER, CHAIN_DEF } from './options.js';
 import { withHeap, scratchOf } from './heap.js';
 import { readPose, IDENTITY } from './pose.js';
-import { memoryBuffer } from './views.js';
+import { memoryBuffer, SNAP, SHIFT, KEEP } from './views.js';
+import { renderAlpha } from './interpolation.js';
 import { withTestHook } from './test-hooks.js';
 import { Rope } from './rope.js';
 import { Cloth } from './cloth.js';
@@ -19,12 +20,22 @@ const CODE_NAMES = ['ok', 'invalid-argument', 'invalid-handle', 'out-of-range', 
 export class World {
   #m; #native; #address = 0; #disposed = false; #objects = new Set(); #layout = 0; #views = [];
   #pose = { ptr: 0, floats: 0, buffer: null, f32: null };
+  // render interpolation: on or off, fixed steps between the two kept outputs, settings.fixedDt
+  #interpolate = false; #span = 1; #fixedDt = 1 / 60;
   /** Report of the last step(): reused object, no allocation per frame. */
   lastStep = { fixedSteps: 0, droppedTime: 0, leftover: 0 };
+  /**
+   * With the option `interpolate`: where the render arrays (rope.renderPositions, ...) are
+   * between the outputs of the last two fixed steps (0 the previous, 1 the current), from the
+   * time the last step() left over; 1 without the option.
+   */
+  alpha = 1;
 
   constructor(module, settings) {
     this.#m = module;
-    const s = pick(objectArg(settings, 'settings'), WORLD, 'settings');
+    const { interpolate = false, ...rest } = objectArg(settings, 'settings');
+    if (typeof interpolate !== 'boolean') fail(`settings.interpolate must be true or false (got ${String(interpolate)})`);
+    const s = pick(rest, WORLD, 'settings');
     this.#native = new module.World();
     this.#address = this.#native.address();
     const code = this.#native.configure(s);
@@ -34,6 +45,28 @@ export class World {
       this.#disposed = true;
       throw err;
     }
+    this.#interpolate = interpolate;
+    this.#fixedDt = this.#native.settings().fixedDt;
+    if (interpolate) this.alpha = 0;
+  }
+
+  /** Whether the render arrays interpolate between fixed steps (the option `interpolate`, fixed at creation). */
+  get interpolate() { return this.#interpolate; }
+  /**
+   * Re-renders the render arrays at `alpha` (0..1) between the last two fixed steps, e.g. for a
+   * render clock of your own (slow motion, a paused world). Needs the option `interpolate`.
+   */
+  setAlpha(alpha) {
+    this._alive();
+    if (!this.#interpolate) fail('setAlpha needs a world created with { interpolate: true }', 'unsupported');
+    const a = num(alpha, 'alpha');
+    if (!(a >= 0 && a <= 1)) fail(`alpha must be between 0 and 1 (got ${a})`, 'out-of-range');
+    this.alpha = a;
+    this.#interpolateViews();
+  }
+  #interpolateViews() {
+    const v = this.#views, a = this.alpha;
+    for (let i = 0; i < v.length; i++) v[i].interpolate(a);
   }
 
   #error(code) { return new WispError(this.#native.lastError(), CODE_NAMES[code] ?? 'unknown'); }
@@ -74,9 +107,9 @@ export class World {
     v.kill();
   }
   /** @internal copies every object's output into its arrays (after a step or a call that moved particles) */
-  _refreshViews() {
+  _refreshViews(how = SNAP) {
     const v = this.#views;
-    for (let i = 0; i < v.length; i++) v[i].sync();
+    for (let i = 0; i < v.length; i++) v[i].sync(how);
   }
   /** @internal */ _alive() { if (this.#disposed) fail('this World has been disposed', 'disposed'); }
   /** @internal */ _mine(obj, what) {
@@ -100,7 +133,14 @@ export class World {
     r.fixedSteps = f[0];
     r.droppedTime = f[1];
     r.leftover = f[2];
-    this._refreshViews();
+    if (!this.#interpolate) {
+      this._refreshViews();
+      return r.fixedSteps;
+    }
+    if (r.fixedSteps > 0) this.#span = r.fixedSteps;
+    this._refreshViews(r.fixedSteps > 0 ? SHIFT : KEEP);
+    this.alpha = renderAlpha(r.leftover, this.#fixedDt, this.#span);
+    this.#interpolateViews();
     return r.fixedSteps;
   }
   /** Simulated time in seconds. */
@@ -109,9 +149,11 @@ export class World {
   get settings() { return this._native.settings(); }
   /** Changes any subset of the settings; validated as a whole, nothing changes on error. */
   set(settings) {
-    const s = pick(objectArg(settings, 'settings'), WORLD, 'settings');
+    if (objectArg(settings, 'settings').interpolate !== undefined) fail('settings.interpolate is fixed when the world is created');
+    const s = pick(settings, WORLD, 'settings');
     if (s.wind) s.wind = { ...this._native.settings().wind, ...s.wind };
     this._check(this._native.configure(s));
+    this.#fixedDt = this._native.settings().fixedDt;
   }
   setGravity(g) { this.set({ gravity: g }); }
   setWind(wind) { this.set({ wind }); }

@@ -1,6 +1,7 @@
 // ClothMesh: a three.js mesh whose position and normal attributes are the cloth's own views into
 // WASM memory (no copy). update() after each world.step() marks them for upload; if WASM memory
-// grew, the views are re-made and re-bound.
+// grew, the views are re-made and re-bound. With the world option `interpolate` it shows the
+// render arrays (renderPositions, renderNormals): the pose between the last two fixed steps.
 import * as THREE from 'three';
 
 export class ClothMesh extends THREE.Mesh {
@@ -20,11 +21,11 @@ export class ClothMesh extends THREE.Mesh {
   }
 
   update() {
-    const p = this.cloth.positions;
+    const p = this.cloth.renderPositions;
     if (p !== this.#positions) {
       // first call, or WASM memory grew: bind the fresh views
       this.geometry.setAttribute('position', new THREE.BufferAttribute(p, 3).setUsage(THREE.DynamicDrawUsage));
-      this.geometry.setAttribute('normal', new THREE.BufferAttribute(this.cloth.normals, 3).setUsage(THREE.DynamicDrawUsage));
+      this.geometry.setAttribute('normal', new THREE.BufferAttribute(this.cloth.renderNormals, 3).setUsage(THREE.DynamicDrawUsage));
       this.#positions = p;
     }
     this.geometry.attributes.position.needsUpdate = true;

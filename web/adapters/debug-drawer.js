@@ -25,7 +25,7 @@ export class ChainDebug extends THREE.Group {
     let k = 0, l = 0;
     const line = this.axes.geometry.attributes.position.array;
     for (const { chain, rest } of chains) {
-      const p = chain.positions, r = chain.rotations, n = chain.count;
+      const p = chain.renderPositions, r = chain.renderRotations, n = chain.count;
       for (let j = 0; j < n; j++) {
         const s = radiusAt(j, n);
         this.m.makeScale(s, s, s).setPosition(p[3 * j], p[3 * j + 1], p[3 * j + 2]);

@@ -1,7 +1,7 @@
 // Types for wisp/three, the three.js adapters. `three` (and @types/three for TypeScript users) is
 // a peer dependency of this entry.
 import * as THREE from 'three';
-import type { Rope, Cloth, Chain, World, ChainParams, ColliderDef } from '../../wasm/js/index.js';
+import type { Rope, Cloth, Chain, World, ChainParams, ColliderDef, DetailLevel, Simulated, FrameBudget } from '../../wasm/js/index.js';
 
 /** A tube that follows a rope; update() after each world.step() (picks up cuts). */
 export class RopeMesh extends THREE.Mesh<THREE.BufferGeometry, THREE.MeshStandardMaterial> {
@@ -107,3 +107,46 @@ export class ChainDebug extends THREE.Group {
 }
 /** ChainRest for a chain built from bone offsets with identity local rotations. */
 export function restOf(offsets: ReadonlyArray<readonly [number, number, number]>, rootRotation: THREE.Quaternion): ChainRest;
+
+/** A character of CharacterLOD: its objects and where it is (updated by update()). */
+export interface LODCharacter {
+  readonly objects: ReadonlyArray<Rope | Cloth | Chain>;
+  readonly level: DetailLevel;
+  /** inside the view frustum at the last update */
+  readonly visible: boolean;
+  /** m from the camera to the bounding sphere's surface at the last update */
+  readonly distance: number;
+}
+/**
+ * Detail levels per character from the camera: distance thresholds with hysteresis and frustum
+ * culling. Call update(camera) before world.step(). Deterministic for a camera path.
+ */
+export class CharacterLOD {
+  constructor(options?: {
+    /** m where reduced, slow, frozen and off start (4 increasing). Default [10, 20, 40, 80]. */
+    distances?: [number, number, number, number];
+    /** m of hysteresis around each threshold. Default 1. */
+    margin?: number;
+    /** the least level outside the frustum. Default 'frozen'. */
+    offscreen?: DetailLevel;
+    /** m the sphere grows while it counts as on screen. Default 0.5. */
+    frustumMargin?: number;
+    /** a FrameBudget whose caps the levels set (it may lower them further). */
+    budget?: FrameBudget | null;
+  });
+  readonly characters: LODCharacter[];
+  /** What the last update() changed (reused object). */
+  readonly report: { changes: Array<{ character: LODCharacter; from: DetailLevel | null; to: DetailLevel }> };
+  add(character: {
+    objects: Simulated[];
+    /** an Object3D (with radius), a sphere, or a function filling in the sphere */
+    bounds: THREE.Object3D | THREE.Sphere | ((target: THREE.Sphere) => void);
+    /** m, with an Object3D's bounds. Default 1. */
+    radius?: number;
+    /** hidden at level 'off' */
+    hide?: THREE.Object3D[];
+    onLevel?: (to: DetailLevel, from: DetailLevel | null) => void;
+  }): LODCharacter;
+  remove(character: LODCharacter): void;
+  update(camera: THREE.Camera): CharacterLOD['report'];
+}

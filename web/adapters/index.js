@@ -6,3 +6,4 @@ export { ClothSkinning, pinsFromSkinnedMesh } from './cloth-skinning.js';
 export { SpringBoneChain, VRMSpringBoneRig } from './spring-bones.js';
 export { colliderMesh, placeMesh, taperedCapsuleGeometry } from './collider-mesh.js';
 export { ChainDebug, restOf } from './debug-drawer.js';
+export { CharacterLOD } from './lod.js';

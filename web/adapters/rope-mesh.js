@@ -1,6 +1,7 @@
 // RopeMesh: a three.js tube that follows a Wisp rope. Each frame update() rebuilds the ring
 // vertices around the rope's particle positions (read zero-copy from WASM memory) with a
-// parallel-transport frame, so the tube does not twist. No allocation per frame.
+// parallel-transport frame, so the tube does not twist. No allocation per frame. With the world
+// option `interpolate` it follows rope.renderPositions (between the last two fixed steps).
 import * as THREE from 'three';
 
 export class RopeMesh extends THREE.Mesh {
@@ -41,7 +42,7 @@ export class RopeMesh extends THREE.Mesh {
 
   /** Call after world.step(). Picks up cuts (fewer particles) by rebuilding its buffers. */
   update() {
-    const p = this.rope.positions;
+    const p = this.rope.renderPositions;
     const count = p.length / 3;
     if (count !== this.#count) this.#allocate(count);
     const pos = this.geometry.attributes.position.array;

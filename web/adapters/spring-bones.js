@@ -51,9 +51,9 @@ export class SpringBoneChain {
     }
   }
 
-  /** Writes the simulated rotations into the bones (local, relative to each parent). */
+  /** Writes the simulated rotations into the bones (local, relative to each parent; with the world option `interpolate`, at world.alpha between the last two fixed steps). */
   afterStep() {
-    const l = this.chain.localRotations;
+    const l = this.chain.renderLocalRotations;  // interpolated with the world option `interpolate`
     const bones = this.bones;
     for (let k = 0; k < bones.length; k++) {
       const b = bones[k];
