@@ -16,7 +16,7 @@ import { LEVELS } from '../../wasm/js/levels.js';
 
 const FROZEN = LEVELS.indexOf('frozen');
 const LEVEL_COLORS = [0x3fd26b, 0xd8e03a, 0xf08a24, 0x4aa3ff, 0x808080];  // full, reduced, slow, frozen, off
-const DISTANCES = [12, 20, 30, 45];  // m from the camera where reduced, slow, frozen and off start
+const DISTANCES = [16, 26, 36, 55];  // m from the camera where reduced, slow, frozen and off start
 const CELL = 4.5;                   // m between the centres of the characters' circles
 const PONYTAIL = [[0, 0.16, -0.12], ...Array(6).fill([0, -0.07, -0.028])];
 const COLLIDERS = ['pelvis', 'abdomen', 'chest', 'head', 'upperLegL', 'upperLegR'];
@@ -45,7 +45,7 @@ export default {
   name: 'crowd',
   title: 'Crowd',
   description: 'A plaza of skinned humanoids idling, walking and running, each with a ponytail and a small cape, all in one world. Each character\'s objects share a level (CharacterLOD: camera distance and frustum, with hysteresis), which caps a frame budget (FrameBudget) that lowers the farthest first. The marker over each head shows the level it runs at (green full, yellow every 2nd step, orange every 4th, blue frozen, grey off). Zoom out or lower the budget.',
-  camera: { position: [0, 7, 22], target: [0, 0.5, 0] },
+  camera: { position: [0, 12, 22], target: [0, 0, 1] },
   worldDefaults: { substeps: 4, windSpeed: 1, turbulence: 0.3, windAzimuth: 30 },
   promote: ['substeps'],
   params: {
@@ -132,8 +132,12 @@ export default {
     for (let i = 0; i < n; i++) markers.setColorAt(i, C.setHex(LEVEL_COLORS[0]));
     root.add(markers);
 
+    // the shell's fog hides everything past 20 m; the plaza is wider (restored in dispose)
+    const fog = root.parent?.fog ?? null, fogWas = fog ? [fog.near, fog.far] : null;
+    if (fog) { fog.near = 30; fog.far = 90; }
+
     const state = {
-      ctx, world, budget, lod, characters, markers, sharedGeometry, budgetMs: params.budgetMs,
+      fog, fogWas, ctx, world, budget, lod, characters, markers, sharedGeometry, budgetMs: params.budgetMs,
       counts: new Int32Array(LEVELS.length), capCounts: new Int32Array(LEVELS.length),
       stepStart: 0, frames: 0, jsMs: 0, jsAvg: 0, degradedCharacters: 0,
     };
@@ -214,6 +218,7 @@ export default {
   },
 
   dispose(state) {
+    if (state.fog) [state.fog.near, state.fog.far] = state.fogWas;
     for (const c of state.characters) {
       c.capeSkin.dispose();
       c.mixer.stopAllAction();
