@@ -57,7 +57,7 @@ test('moving the camera far away drops the characters\' levels', async () => {
   assert.ok(ahead(near.lod) > 0, `near: ${JSON.stringify(near.lod)}`);
   assert.ok(ahead(far.lod) < ahead(near.lod), `near ${JSON.stringify(near.lod)}, far ${JSON.stringify(far.lod)}`);
   assert.ok(far.lod.frozen + far.lod.off > near.lod.frozen + near.lod.off, `near ${JSON.stringify(near.lod)}, far ${JSON.stringify(far.lod)}`);
-  assert.equal(far.lod.full, 0, 'nobody is within 12 m of a camera 95 m away');
+  assert.equal(far.lod.full, 0, 'nobody is within 16 m of a camera 95 m away');
   // what runs never exceeds the LOD's level: every character is counted once at its level or lower
   assert.equal(sum(far.running), far.characters);
   const frozenCapes = await page.evaluate(() => __app.sceneState.characters.filter((c) => c.carried).length);
