@@ -5,6 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as THREE from 'three';
 import { builds, rejects } from './load.mjs';
+import { FrameBudget } from '../../wasm/js/index.js';
 import { CharacterLOD } from '../../web/adapters/index.js';
 
 const wisp = builds.single;
@@ -128,6 +129,23 @@ test('no snap: a character frozen while its anchor moved 5 m starts at rest on i
   for (let i = 0; i < rope.count; i++) fastest = Math.max(fastest, Math.hypot(...rope.particle(i).velocity));
   assert.ok(fastest < 0.1, `first frame after re-enabling: ${fastest} m/s`);
   assert.ok(Math.abs(rope.positions[2] + 10) < 1e-5, 'on the moved anchor');
+  world.dispose();
+});
+
+test('with a budget the levels are caps: the budget applies them and may go lower', () => {
+  const world = wisp.createWorld({});
+  // 9 particles x 8 substeps = 72 units per rope at full; 0.1 ms per unit: one full rope is 7.2 ms
+  const budget = new FrameBudget(world, { budgetMs: 10, msPerUnit: 0.1, headroom: 0 });
+  const lod = new CharacterLOD({ distances: [10, 20, 40, 80], budget });
+  const near = character(world, lod, [0, 0, -3]), mid = character(world, lod, [0, 0, -15.5]);
+  budget.add(near.rope, { priority: 2 });
+  budget.add(mid.rope, { priority: 1 });
+  lod.update(camera());
+  assert.deepEqual([near.c.level, mid.c.level], ['full', 'reduced'], 'the LOD levels (caps)');
+  // 72 + 36 units = 10.8 ms > 10: the lower priority goes one level below its cap
+  assert.deepEqual([budget.levelOf(near.rope), budget.levelOf(mid.rope)], ['full', 'slow']);
+  assert.deepEqual(budget.report.degraded.map((d) => [d.from, d.to]), [['reduced', 'slow']]);
+  assert.equal(mid.rope.params.updateEvery, 4);
   world.dispose();
 });
 

@@ -167,7 +167,7 @@ export class FrameBudget {
   /** Work units of an entry at a level. */
   #units(e, level) {
     const rate = LEVEL_RATES[level];
-    return rate === 0 ? 0 : (e.items * this.#scale) / rate;
+    return rate === 0 || e.object.disposed ? 0 : (e.items * this.#scale) / rate;
   }
 
   /** Chooses every object's level (see the top of the file), applies the changes and returns the new report. */

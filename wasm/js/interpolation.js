@@ -21,12 +21,17 @@ export function renderAlpha(leftover, fixedDt, span) {
   return f(a < 0 ? 0 : a > 1 ? 1 : a);
 }
 
-/** Writes into `out` the outputs at `alpha` between `prev` and `cur` (exactly prev at 0, cur at 1). */
-export function interpolate(mode, prev, cur, alpha, out) {
+/**
+ * Writes into `out` the outputs at alpha = at[0] between `prev` and `cur` (exactly prev at 0, cur
+ * at 1). The weight comes in a Float64Array: a number passed to a function V8 does not inline is
+ * boxed, one allocation per call.
+ */
+export function interpolate(mode, prev, cur, at, out) {
+  const alpha = at[0];
   if (!(alpha > 0)) { out.set(prev); return; }
   if (alpha >= 1) { out.set(cur); return; }
   const t = f(alpha);
-  if (mode === ROTATIONS) { nlerpAll(prev, cur, t, out); return; }
+  if (mode === ROTATIONS) { nlerpAll(prev, cur, at, out); return; }
   const n = cur.length;
   for (let i = 0; i < n; i += 3) {
     // wisp's lerp: a + (b - a) * t
@@ -45,9 +50,9 @@ export function interpolate(mode, prev, cur, alpha, out) {
   }
 }
 
-// wisp's nlerp per quaternion: shortest arc, normalised.
-function nlerpAll(prev, cur, t, out) {
-  const n = cur.length;
+// wisp's nlerp per quaternion: shortest arc, normalised (the weight in at[0], 0 < at[0] < 1).
+function nlerpAll(prev, cur, at, out) {
+  const n = cur.length, t = f(at[0]);
   const sa = f(1 - t);
   for (let i = 0; i < n; i += 4) {
     const ax = prev[i], ay = prev[i + 1], az = prev[i + 2], aw = prev[i + 3];

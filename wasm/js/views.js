@@ -102,9 +102,9 @@ export class OutputView {
     this.shown = new Float32Array(this.array);
   }
 
-  /** Writes the outputs at `alpha` between the last two fixed steps into the shown array. */
-  interpolate(alpha) {
-    if (this.shown !== null) interpolate(this.#mode, this.prev, this.array, alpha, this.shown);
+  /** Writes the outputs at alpha = at[0] (a Float64Array: see interpolation.js) between the last two fixed steps into the shown array. */
+  interpolate(at) {
+    if (this.shown !== null) interpolate(this.#mode, this.prev, this.array, at, this.shown);
   }
 
   /** Detaches the array for good (the object is gone). */

@@ -21,7 +21,7 @@ export class World {
   #m; #native; #address = 0; #disposed = false; #objects = new Set(); #layout = 0; #views = [];
   #pose = { ptr: 0, floats: 0, buffer: null, f32: null };
   // render interpolation: on or off, fixed steps between the two kept outputs, settings.fixedDt
-  #interpolate = false; #span = 1; #fixedDt = 1 / 60;
+  #interpolate = false; #span = 1; #fixedDt = 1 / 60; #alphaBox = new Float64Array(1);
   /** Report of the last step(): reused object, no allocation per frame. */
   lastStep = { fixedSteps: 0, droppedTime: 0, leftover: 0 };
   /**
@@ -65,8 +65,9 @@ export class World {
     this.#interpolateViews();
   }
   #interpolateViews() {
-    const v = this.#views, a = this.alpha;
-    for (let i = 0; i < v.length; i++) v[i].interpolate(a);
+    const v = this.#views, box = this.#alphaBox;
+    box[0] = this.alpha;
+    for (let i = 0; i < v.length; i++) v[i].interpolate(box);
   }
 
   #error(code) { return new WispError(this.#native.lastError(), CODE_NAMES[code] ?? 'unknown'); }

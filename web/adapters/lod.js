@@ -8,7 +8,8 @@
 //     (either way), and a character counts as leaving the frustum only once its sphere grown by
 //     `frustumMargin` is out; so a camera hovering at a threshold does not flip levels each frame.
 // The choice is a function of the camera path alone: the same path gives the same levels.
-// With a `budget` (wasm/js/budget.js), the levels are caps that the budget may lower further.
+// With a `budget` (wasm/js/budget.js), the levels are caps that the budget may lower further
+// (add every object to the budget first: setCap throws for one it does not know).
 // No allocation per frame unless a level changes.
 import * as THREE from 'three';
 import { LEVELS, levelIndex, simulatedObject, applyLevel } from '../../wasm/js/levels.js';
@@ -129,6 +130,7 @@ export class CharacterLOD {
   #change(c, level, changes) {
     const from = c._level;
     for (const o of c.objects) {
+      if (o.disposed) continue;  // removed from the world meanwhile
       if (this.#budget !== null) this.#budget.setCap(o, level);
       else applyLevel(o, from, level);
     }
