@@ -83,7 +83,7 @@ test('each scene\'s help says what it offers, and nothing it does not', async ()
 });
 
 test('every control has a tooltip; the scene\'s controls come first; world controls are folded', async () => {
-  for (const name of ['rope', 'flag', 'ponytail', 'wig', 'compare', 'character']) {
+  for (const name of ['rope', 'flag', 'ponytail', 'wig', 'compare', 'character', 'crowd']) {
     const r = await page.evaluate((name) => {
       __app.start(name);
       const rows = [...document.querySelectorAll('.lil-gui .lil-controller')];

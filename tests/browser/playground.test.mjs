@@ -36,7 +36,7 @@ test('loads cross-origin isolated with the threaded SIMD build', async () => {
   assert.equal(state.kind, 'mt');
   assert.equal(state.stats.simd, true);
   assert.ok(state.stats.threads >= 1);
-  assert.deepEqual(state.scenes, ['rope', 'curtain', 'flag', 'character', 'tablecloth', 'compare', 'ponytail', 'wig', 'solvers', 'lab', 'framerate']);
+  assert.deepEqual(state.scenes, ['rope', 'curtain', 'flag', 'character', 'crowd', 'tablecloth', 'compare', 'ponytail', 'wig', 'solvers', 'lab', 'framerate']);
   assert.deepEqual(problems, []);
 });
 

@@ -42,7 +42,8 @@ export class RopeMesh extends THREE.Mesh {
 
   /** Call after world.step(). Picks up cuts (fewer particles) by rebuilding its buffers. */
   update() {
-    const p = this.rope.renderPositions;
+    // (the teaching scenes' plain-JS solvers have positions only: no render arrays)
+    const p = this.rope.renderPositions ?? this.rope.positions;
     const count = p.length / 3;
     if (count !== this.#count) this.#allocate(count);
     const pos = this.geometry.attributes.position.array;

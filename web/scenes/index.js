@@ -6,6 +6,7 @@ import rope from './rope.js';
 import curtain from './curtain.js';
 import flag from './flag.js';
 import character from './character/index.js';
+import crowd from './crowd.js';
 import tablecloth from './tablecloth.js';
 import compare from './compare.js';
 import ponytail from './ponytail.js';
@@ -14,4 +15,4 @@ import solvers from './solvers.js';
 import lab from './lab.js';
 import framerate from './framerate.js';
 
-export const scenes = [rope, curtain, flag, character, tablecloth, compare, ponytail, wig, solvers, lab, framerate];
+export const scenes = [rope, curtain, flag, character, crowd, tablecloth, compare, ponytail, wig, solvers, lab, framerate];

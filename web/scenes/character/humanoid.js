@@ -73,8 +73,10 @@ const smoothstep = (a, b, x) => { const t = Math.min(1, Math.max(0, (x - a) / (b
  * Builds the humanoid under a new Group (the character's root, moved by root motion).
  * Returns { root, mesh, bones: { name: Bone }, shapes: [{ name, bone, local: Matrix4, def }] }:
  * `shapes` are the collider shapes, `local` their pose in the bone's frame.
+ * options.geometry: another humanoid's mesh geometry to share (a crowd builds the skin once);
+ * options.material: the mesh's material (default a vertex-coloured MeshStandardMaterial).
  */
-export function buildHumanoid() {
+export function buildHumanoid({ geometry: shared = null, material = null } = {}) {
   const root = new THREE.Group();
   root.name = 'character';
   const bones = {};
@@ -96,6 +98,7 @@ export function buildHumanoid() {
   for (const s of SHAPES) {
     const { local, def, halfHeight } = shapeFrame(s);
     if (s.collider !== false) shapes.push({ name: s.name, bone: bones[s.bone], local, def });
+    if (shared) continue;
     let g = s.at
       ? new THREE.SphereGeometry(s.r, 28, 16, 0, Math.PI * 2, 0, s.cap ? Math.PI * 0.52 : Math.PI)
       : taperedCapsuleGeometry(s.r, s.rTop ?? s.r, halfHeight, { segments: 20, arcSegments: 6 });
@@ -124,14 +127,17 @@ export function buildHumanoid() {
     for (let i = 0; i < idx.length; i++) index.push(base + idx[i]);
     g.dispose();
   }
-  const geometry = new THREE.BufferGeometry();
-  geometry.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
-  geometry.setAttribute('normal', new THREE.Float32BufferAttribute(normals, 3));
-  geometry.setAttribute('color', new THREE.Float32BufferAttribute(colors, 3));
-  geometry.setAttribute('skinIndex', new THREE.Uint16BufferAttribute(skinIndex, 4));
-  geometry.setAttribute('skinWeight', new THREE.Float32BufferAttribute(skinWeight, 4));
-  geometry.setIndex(index);
-  const mesh = new THREE.SkinnedMesh(geometry, new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.7 }));
+  let geometry = shared;
+  if (!geometry) {
+    geometry = new THREE.BufferGeometry();
+    geometry.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
+    geometry.setAttribute('normal', new THREE.Float32BufferAttribute(normals, 3));
+    geometry.setAttribute('color', new THREE.Float32BufferAttribute(colors, 3));
+    geometry.setAttribute('skinIndex', new THREE.Uint16BufferAttribute(skinIndex, 4));
+    geometry.setAttribute('skinWeight', new THREE.Float32BufferAttribute(skinWeight, 4));
+    geometry.setIndex(index);
+  }
+  const mesh = new THREE.SkinnedMesh(geometry, material ?? new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.7 }));
   mesh.name = 'body';
   mesh.castShadow = mesh.receiveShadow = true;
   mesh.frustumCulled = false;  // the bind-pose bounds do not follow the animation
