@@ -55,8 +55,8 @@ export default {
     physicsWeight: { value: 1, min: 0, max: 1, step: 0.01, label: 'physics weight (chains)', tip: 'How much of the simulation the skirt and ponytail show over the animated pose: 0 = the animation exactly, 1 = fully simulated (Chain.setPhysicsWeight).' },
     weightFade: { value: 0.3, min: 0, max: 2, step: 0.05, label: 'weight fade (s)', tip: 'Time over which a new physics weight is reached (s of simulated time).' },
     maxDistance: { field: 'ChainParams.maxDistance', value: 0.15, min: 0, max: 0.5, step: 0.005, label: 'max distance (m, 0 = off)', tip: 'No skirt or ponytail joint strays farther than this from where the animation puts it (m).' },
-    linkCompliance: { value: 0.0001, min: 0, max: 0.01, step: 0.0001, label: 'link compliance (m/N)', tip: 'Inverse stiffness of the links between neighbouring skirt chains (XPBD α, m/N). 0 = rigid spacing.' },
-    loop: { value: true, label: 'loop (close the skirt)', tip: 'Links the last skirt chain back to the first, closing the ring.' },
+    linkCompliance: { field: 'ChainLinksParams.compliance', value: 0.0001, min: 0, max: 0.01, step: 0.0001, label: 'link compliance (m/N)', tip: 'Inverse stiffness of the links between neighbouring skirt chains (XPBD α, m/N). 0 = rigid spacing.' },
+    loop: { field: 'ChainLinksParams.loop', value: true, label: 'loop (close the skirt)', tip: 'Links the last skirt chain back to the first, closing the ring.' },
     backstop: { field: 'ChainParams.backstop', value: true, label: 'backstop', tip: 'Skirt joints are kept in front of a plane just inside where the animation puts them: legs push the skirt out, never through.' },
     backstopDistance: { field: 'ChainParams.backstopDistance', value: 0.03, min: 0, max: 0.2, step: 0.005, label: 'backstop distance (m)', tip: 'How far inside its animated position a skirt joint may go (m).' },
     skirtStiffness: { field: 'ChainParams.stiffness', value: 6, min: 0, max: 30, step: 0.1, label: 'skirt stiffness (1/s)', tip: 'Pull of the skirt chains toward their rest shape (1/s).' },
@@ -252,7 +252,7 @@ export default {
     if (state.frames++ % 15 === 0) {
       const wt = state.weights;
       state.ctx.setInfo(`clip weights  idle ${wt.idle.toFixed(2)}  walk ${wt.walk.toFixed(2)}  run ${wt.run.toFixed(2)}  jump ${wt.jump.toFixed(2)}  turn ${wt.turn.toFixed(2)}\n` +
-        `root speed ${state.speed.toFixed(2)} m/s   skirt links ${state.links ? state.links.linkCount : 'n/a (no addChainLinks in this build)'}\n` +
+        `root speed ${state.speed.toFixed(2)} m/s   skirt links ${state.links.linkCount}\n` +
         `animation + adapters ${state.jsAvg.toFixed(3)} ms per frame (JS, mean)`);
     }
   },

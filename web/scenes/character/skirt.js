@@ -15,7 +15,7 @@ const PLEAT = 0.022;    // m: how far each fold between two chains stands out
 /**
  * chainCount chains of `joints` joints on `hips`. params: ChainParams common to all; each chain
  * also gets its own backstopNormal (outward, in the hips' frame). Returns { rigs, chains, mesh,
- * offsets, normals, links (null without addChainLinks) }.
+ * offsets, normals, links }.
  */
 export function buildSkirt(world, hips, params, { chainCount = 14, joints = 5, color = 0x8c2f39, links: linkOptions } = {}) {
   const rigs = [], offsets = [], normals = [];
@@ -40,7 +40,7 @@ export function buildSkirt(world, hips, params, { chainCount = 14, joints = 5, c
   }
   hips.updateMatrixWorld(true);
   const chains = rigs.map((r) => r.chain);
-  const links = typeof world.addChainLinks === 'function' ? world.addChainLinks(chains, linkOptions) : null;
+  const links = world.addChainLinks(chains, linkOptions);
   return { rigs, chains, offsets, normals, links, mesh: skirtMesh(rigs, joints, color) };
 }
 
