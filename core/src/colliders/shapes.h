@@ -34,6 +34,20 @@ struct ColliderPose {
   bool inside;      // sphere, capsule: the inside is free space, the outside solid
 };
 
+// m: no point of the shape is farther than this from its position, so a segment or sphere farther
+// than this plus its own reach cannot touch it (a broad-phase rejection). An inside collider
+// (solid everywhere but its inside) and a plane reach everywhere.
+inline float boundingRadius(const ColliderPose& c) {
+  if (c.inside) return 3.0e38f;
+  switch (c.type) {
+    case ColliderType::Sphere: return c.radius;
+    case ColliderType::Capsule: return c.halfHeight + (c.radius > c.radiusTop ? c.radius : c.radiusTop);
+    case ColliderType::Box: return length(c.halfExtents);
+    case ColliderType::Plane: return 3.0e38f;
+  }
+  return 3.0e38f;
+}
+
 struct SurfacePoint {
   float distance;  // m, negative inside
   Vec3 normal;     // unit, pointing out of the shape

@@ -70,17 +70,6 @@ struct PosedColliders {
   int last = -1;                      // ctx index of the last one cached
 };
 
-float boundOf(const ColliderPose& c) {
-  if (c.inside) return 3.0e38f;
-  switch (c.type) {
-    case ColliderType::Sphere: return c.radius;
-    case ColliderType::Capsule: return c.halfHeight + std::max(c.radius, c.radiusTop);
-    case ColliderType::Box: return length(c.halfExtents);
-    case ColliderType::Plane: return 3.0e38f;
-  }
-  return 3.0e38f;
-}
-
 // Pushes the link a-b out of one collider unless its bounding sphere is out of reach (with a
 // margin far above rounding, so that skipping never changes a result).
 void collideNear(const ColliderPose& pose, float bound, Vec3& a, Vec3& b, float wa, float wb, float radius) {
@@ -102,7 +91,7 @@ void collideLinks(ChainLinksState& L, const StepContext& ctx, float tNow) {
   for (int ci = 0; ci < ctx.colliderCount && near.count < PosedColliders::kCached; ++ci) {
     if ((ctx.colliders[ci].groups & setMask) == 0) continue;
     near.pose[near.count] = poseAt(ctx.colliders[ci], tNow);
-    near.bound[near.count] = boundOf(near.pose[near.count]);
+    near.bound[near.count] = boundingRadius(near.pose[near.count]);
     near.index[near.count] = ci;
     near.last = ci;
     ++near.count;
@@ -123,7 +112,7 @@ void collideLinks(ChainLinksState& L, const StepContext& ctx, float tNow) {
       const ColliderPath& path = ctx.colliders[ci];
       if ((path.groups & mask) == 0) continue;
       const ColliderPose pose = poseAt(path, tNow);
-      collideNear(pose, boundOf(pose), a, b, wa, wb, radius);
+      collideNear(pose, boundingRadius(pose), a, b, wa, wb, radius);
     }
     setJoint(ca, ja, jointAt(ca, ja) + (a - a0));
     setJoint(cb, jb, jointAt(cb, jb) + (b - b0));

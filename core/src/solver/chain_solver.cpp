@@ -126,15 +126,6 @@ struct SubstepColliders {
   int count = 0;
 };
 
-float boundingRadius(const ColliderPose& c) {
-  switch (c.type) {
-    case ColliderType::Sphere: return c.radius;
-    case ColliderType::Capsule: return c.halfHeight + std::max(c.radius, c.radiusTop);
-    case ColliderType::Box: return length(c.halfExtents);
-    case ColliderType::Plane: return 3.0e38f;
-  }
-  return 3.0e38f;
-}
 
 // Substep `sub` runs from tPrev to tNow (fractions of the frame, times pathScale).
 void poseColliders(const StepContext& ctx, uint32_t mask, int sub, float tPrev, float tNow, SubstepColliders* out) {
@@ -145,7 +136,7 @@ void poseColliders(const StepContext& ctx, uint32_t mask, int sub, float tPrev, 
     const ColliderPose* before = ctx.posedCollider(sub, ci);  // posed once for every chain
     out->pose[out->count] = before ? before[ctx.colliderCount] : poseAt(path, tNow);
     out->before[out->count] = before ? *before : poseAt(path, tPrev);
-    out->bound[out->count] = out->pose[out->count].inside ? 3.0e38f : boundingRadius(out->pose[out->count]);
+    out->bound[out->count] = boundingRadius(out->pose[out->count]);
     ++out->count;
   }
 }
@@ -273,7 +264,7 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, int su
             const ColliderPath& path = ctx.colliders[ci];
             if ((path.groups & p.colliderMask) == 0 || seen++ < SubstepColliders::kCached) continue;
             ColliderPose pose = poseAt(path, tNow);
-            moved |= collideBone(pose, poseAt(path, tPrev), pose.inside ? 3.0e38f : boundingRadius(pose), a, x, d, len,
+            moved |= collideBone(pose, poseAt(path, tPrev), boundingRadius(pose), a, x, d, len,
                                  radius, ctx.invH, contacts);
           }
         }
