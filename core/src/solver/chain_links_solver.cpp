@@ -59,7 +59,8 @@ void solveLinks(ChainLinksState& L, float alphaTilde) {
   }
 }
 
-// The colliders at the substep's end, posed once per substep for every link (not per link), with
+// The colliders at the substep's end, for every link (not per link): from the world's table of
+// poses at substep boundaries (StepContext::posedCollider) where it serves this context, with
 // a bounding radius for a cheap rejection of far ones (3e38: never rejected).
 struct PosedColliders {
   static constexpr int kCached = 32;  // more than this are posed on the fly
@@ -82,7 +83,11 @@ void collideNear(const ColliderPose& pose, float bound, Vec3& a, Vec3& b, float 
 }
 
 // Stage CollideLinks: each link's capsule against the colliders at the substep's end.
-void collideLinks(ChainLinksState& L, const StepContext& ctx, float tNow) {
+void collideLinks(ChainLinksState& L, const StepContext& ctx, int sub, float tNow) {
+  auto poseNow = [&](int ci) {
+    const ColliderPose* before = ctx.posedCollider(sub, ci);
+    return before ? before[ctx.colliderCount] : poseAt(ctx.colliders[ci], tNow);
+  };
   // only those some chain of the set collides with (their masks' union)
   uint32_t setMask = 0;
   for (int m = 0; m < L.members(); ++m)
@@ -90,7 +95,7 @@ void collideLinks(ChainLinksState& L, const StepContext& ctx, float tNow) {
   PosedColliders near;
   for (int ci = 0; ci < ctx.colliderCount && near.count < PosedColliders::kCached; ++ci) {
     if ((ctx.colliders[ci].groups & setMask) == 0) continue;
-    near.pose[near.count] = poseAt(ctx.colliders[ci], tNow);
+    near.pose[near.count] = poseNow(ci);
     near.bound[near.count] = boundingRadius(near.pose[near.count]);
     near.index[near.count] = ci;
     near.last = ci;
@@ -109,9 +114,8 @@ void collideLinks(ChainLinksState& L, const StepContext& ctx, float tNow) {
     for (int i = 0; i < near.count; ++i)
       if (ctx.colliders[near.index[i]].groups & mask) collideNear(near.pose[i], near.bound[i], a, b, wa, wb, radius);
     for (int ci = near.last + 1; overflow && ci < ctx.colliderCount; ++ci) {
-      const ColliderPath& path = ctx.colliders[ci];
-      if ((path.groups & mask) == 0) continue;
-      const ColliderPose pose = poseAt(path, tNow);
+      if ((ctx.colliders[ci].groups & mask) == 0) continue;
+      const ColliderPose pose = poseNow(ci);
       collideNear(pose, boundingRadius(pose), a, b, wa, wb, radius);
     }
     setJoint(ca, ja, jointAt(ca, ja) + (a - a0));
@@ -138,7 +142,7 @@ void linkPass(ChainLinksState& L, const StepContext& ctx, int sub) {
   std::fill(L.lambda.begin(), L.lambda.end(), 0.0f);
   for (int round = 0; round < kRounds; ++round) {
     for (int it = 0; it < ctx.iterations; ++it) solveLinks(L, alphaTilde);
-    if (collide && round + 1 == kRounds) collideLinks(L, ctx, tNow);  // once, before the last bones
+    if (collide && round + 1 == kRounds) collideLinks(L, ctx, sub, tNow);  // once, before the last bones
     restoreBones(L);  // Stage Bones
   }
   // Stage UpdateVelocity, and the rotations on the frame's last substep
