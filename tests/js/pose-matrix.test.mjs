@@ -7,20 +7,10 @@ import { poseFromMatrix } from '../../wasm/js/index.js';
 import { readMatrix } from '../../wasm/js/pose.js';
 import { selftest } from './selftest.mjs';
 import { rejects } from './load.mjs';
+import { seededRandom } from '../../web/scenes/random.js';
 
 const glm = selftest.single.module;
 
-// A deterministic generator (mulberry32), so a failure names a reproducible trial.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 // Column-major matrix of rotation q (unit), scales s and translation t.
 function matrix(q, s, t) {
   const [x, y, z, w] = q;
@@ -40,7 +30,7 @@ function randomQuat(u) {
 const same = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
 test('the JavaScript matrix -> pose gives GLM\'s bits (10,000 random rigid and scaled matrices, and edge cases)', () => {
-  const u = rng(12);
+  const u = seededRandom(12);
   const cases = [
     matrix([0, 0, 0, 1], [1, 1, 1], [0, 0, 0]),
     matrix([1, 0, 0, 0], [1, 1, 1], [1, 2, 3]), matrix([0, 1, 0, 0], [2, 2, 2], [0, 0, 0]), matrix([0, 0, 1, 0], [1, 1, 1], [0, 0, 0]),
@@ -65,7 +55,7 @@ test('the JavaScript matrix -> pose gives GLM\'s bits (10,000 random rigid and s
 });
 
 test('validation reads the scales and the determinant GLM computes', () => {
-  const u = rng(13);
+  const u = seededRandom(13);
   for (let i = 0; i < 200; i++) {
     const e = matrix(randomQuat(u), [1 + u(), 3 + u(), 1 + u()], [0, 0, 0]);
     const g = glm.poseFromMatrixGlm(e);

@@ -27,10 +27,11 @@ export function renderAlpha(leftover, fixedDt, span) {
  * boxed, one allocation per call.
  */
 export function interpolate(mode, prev, cur, at, out) {
-  const alpha = at[0];
-  if (!(alpha > 0)) { out.set(prev); return; }
-  if (alpha >= 1) { out.set(cur); return; }
-  const t = f(alpha);
+  // The core takes alpha as a float32: a weight that rounds to 0 or 1 (setAlpha(1 - 1e-9)) is an
+  // endpoint there, and must be one here (a + (b - a) * 1 is not always b; nlerp at 1 may flip).
+  const t = f(at[0]);
+  if (!(t > 0)) { out.set(prev); return; }
+  if (t >= 1) { out.set(cur); return; }
   if (mode === ROTATIONS) { nlerpAll(prev, cur, at, out); return; }
   const n = cur.length;
   for (let i = 0; i < n; i += 3) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "math/glm_bridge.h"
+#include "wisp/interpolate.h"
 #include "scenes/scenes.h"
 
 namespace wisp::bindings {
@@ -81,6 +82,29 @@ emscripten::val poseFromMatrixGlm(emscripten::val elements) {
   return a;
 }
 
+// The core's render interpolation (wisp/interpolate.h) of float32 arrays `prev` and `cur` at
+// `alpha` (mode 0 points, 1 unit vectors, 2 rotations, as wasm/js/interpolation.js numbers them):
+// tests/js/interpolation-bits.test.mjs checks that the JavaScript copy gives these bits.
+emscripten::val interpolateCore(int mode, emscripten::val prevArray, emscripten::val curArray,
+                                float alpha) {
+  const std::vector<float> prev = emscripten::vecFromJSArray<float>(prevArray);
+  const std::vector<float> cur = emscripten::vecFromJSArray<float>(curArray);
+  std::vector<float> out(cur.size());
+  const int stride = mode == 2 ? 4 : 3;
+  const int count = static_cast<int>(cur.size()) / stride;
+  if (prev.size() == cur.size()) {
+    if (mode == 0) interpolatePositions(prev.data(), cur.data(), count, alpha, out.data());
+    if (mode == 1) interpolateNormals(prev.data(), cur.data(), count, alpha, out.data());
+    if (mode == 2) interpolateRotations(prev.data(), cur.data(), count, alpha, out.data());
+  }
+  emscripten::val a = emscripten::val::array();
+  for (float v : out) a.call<void>("push", v);
+  return a;
+}
+double renderAlphaCore(double leftover, double fixedDt, int span) {
+  return renderAlpha(leftover, fixedDt, span);
+}
+
 }  // namespace
 }  // namespace wisp::bindings
 
@@ -94,4 +118,6 @@ EMSCRIPTEN_BINDINGS(wisp_selftest) {
   // code, with the message in the world's lastError().
   function("injectFault", &injectFault);
   function("poseFromMatrixGlm", &poseFromMatrixGlm);
+  function("interpolateCore", &interpolateCore);
+  function("renderAlphaCore", &renderAlphaCore);
 }

@@ -13,6 +13,7 @@ import { ClothMesh } from '../adapters/cloth-mesh.js';
 import { CharacterLOD } from '../adapters/lod.js';
 import { FrameBudget } from '../../wasm/js/budget.js';
 import { LEVELS } from '../../wasm/js/levels.js';
+import { seededRandom } from './random.js';
 
 const FROZEN = LEVELS.indexOf('frozen');
 const LEVEL_COLORS = [0x3fd26b, 0xd8e03a, 0xf08a24, 0x4aa3ff, 0x808080];  // full, reduced, slow, frozen, off
@@ -28,18 +29,6 @@ const ponytailParams = { stiffness: 3, damping: 2, drag: 0.6, inertia: 0.1, radi
 const M = new THREE.Matrix4(), Q = new THREE.Quaternion(), S = new THREE.Vector3(1, 1, 1), V = new THREE.Vector3(), C = new THREE.Color();
 const UP = new THREE.Vector3(0, 1, 0);
 const WHITE = new THREE.Color(1, 1, 1);
-
-// A small seeded generator (mulberry32): the same crowd every run.
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export default {
   name: 'crowd',
@@ -57,7 +46,7 @@ export default {
 
   create(ctx) {
     const { world, params, root } = ctx;
-    const rnd = random(7);
+    const rnd = seededRandom(7);
     const clips = makeClips();
     const names = ['idle', 'walk', 'run'];
     const budget = new FrameBudget(world, { budgetMs: params.budgetMs, calibrateEvery: 60 });
