@@ -61,13 +61,15 @@ export class JoltWorld {
   add(vertices, invMass, edges, lra = []) {
     const J = this.Jolt;
     const shared = new J.SoftBodySharedSettings();
-    const v = new J.SoftBodySharedSettingsVertex();
+    const v = new J.SoftBodySharedSettingsVertex(), f = new J.Float3(0, 0, 0);
     for (let i = 0; i < vertices.length / 3; i++) {
-      v.mPosition = new J.Float3(vertices[3 * i], vertices[3 * i + 1], vertices[3 * i + 2]);
+      f.x = vertices[3 * i]; f.y = vertices[3 * i + 1]; f.z = vertices[3 * i + 2];
+      v.mPosition = f;
       v.mInvMass = invMass(i);
       shared.mVertices.push_back(v);
     }
     J.destroy(v);
+    J.destroy(f);
     for (let e = 0; e < edges.length; e += 2) {
       const edge = new J.SoftBodySharedSettingsEdge(edges[e], edges[e + 1], 0);
       shared.mEdgeConstraints.push_back(edge);
@@ -80,7 +82,9 @@ export class JoltWorld {
     }
     shared.CalculateEdgeLengths();
     shared.Optimize();
-    const cs = new J.SoftBodyCreationSettings(shared, new J.RVec3(0, 0, 0), J.Quat.prototype.sIdentity(), LAYER_MOVING);
+    const origin = new J.RVec3(0, 0, 0);
+    const cs = new J.SoftBodyCreationSettings(shared, origin, J.Quat.prototype.sIdentity(), LAYER_MOVING);
+    J.destroy(origin);
     cs.mNumIterations = this.iterations;
     cs.mLinearDamping = 0;
     cs.mAllowSleeping = false;
