@@ -104,11 +104,11 @@ function threeVrm() {
 const st = await createWisp({ threads: false });
 const mt = await createWisp({ threads: true });
 console.log(`# Chain benchmark\n\nNode ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, ${new Date().toISOString().slice(0, 10)}`);
-console.log(`${CHAINS} chains x ${JOINTS} joints on a turning, bobbing head, ${SPHERES.length} sphere colliders, 1/60 s frames. ` +
-  `Each number is the best of ${BLOCKS} blocks of >= ${BLOCK_MS} ms after ${WARMUP} warm-up frames.`);
-console.log(`Wisp's own rule runs 8 substeps per frame (spring to pose, limits, bone-capsule collisions); VRM mode, three-vrm and the plain-JS port run one update per frame.\n`);
+console.log(`Each number is the best of ${BLOCKS} blocks of >= ${BLOCK_MS} ms after ${WARMUP} warm-up frames.`);
 const onlyWig = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'wig';
 if (!onlyWig) {
+  console.log(`\n## ${CHAINS} chains x ${JOINTS} joints on a turning, bobbing head, ${SPHERES.length} sphere colliders, 1/60 s frames\n`);
+  console.log(`Wisp's own rule runs 8 substeps per frame (spring to pose, limits, bone-capsule collisions); VRM mode, three-vrm and the plain-JS port run one update per frame.\n`);
   const rows = [];
   const plain = new PlainSpringBones(CHAINS, JOINTS, { offsets: OFFSETS, ...VRM }, SPHERES);
   rows.push(['plain JS port of the VRM rule (typed arrays)', time((f) => { const { p, q } = pose(f); plain.setRoot(p, q); plain.update(1 / 60); })]);
