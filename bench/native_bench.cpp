@@ -164,6 +164,74 @@ void BM_Chains1000x8(benchmark::State& state) {
 }
 BENCHMARK(BM_Chains1000x8)->ArgsProduct({{1, 2}, {0, 1}})->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// The anti-gravity wig at scale (web/scenes/wig.js, hair-common.js): 2,000 strands x 16 joints
+// (0.32 m) leaving a 0.1 m scalp along a Fibonacci spiral, rooted on a head turning +-1.3 rad at
+// 3 rad/s, gravity scale -1 (the strands rise), the scene's chain parameters (stiffness 3/s,
+// elasticity 0.3, damping 2/s, inertia 0.2, radius 1 cm), against the head sphere (0.105 m), two
+// tapered shoulder capsules and a torso capsule posed with the head; Wisp rule, 8 substeps.
+// Arg 0: threads. Target (issue 15): under 4 ms per frame on 2 threads.
+void BM_Wig2000x16(benchmark::State& state) {
+  constexpr int kStrands = 2000, kJoints = 16;
+  WorldSettings s;
+  s.threads = static_cast<int>(state.range(0));
+  auto w = scenes::makeWorld(s);
+  struct Part { Vec3 local; Quat rot; float radius, radiusTop, halfHeight; bool capsule; };
+  const Part parts[4] = {{{0, 0, 0}, {}, 0.105f, -1, 0.1f, false},
+                         {{-0.14f, -0.27f, -0.01f}, {0, 0, 0.7071068f, 0.7071068f}, 0.07f, 0.055f, 0.12f, true},
+                         {{0.14f, -0.27f, -0.01f}, {0, 0, -0.7071068f, 0.7071068f}, 0.07f, 0.055f, 0.12f, true},
+                         {{0, -0.45f, 0}, {}, 0.13f, 0.16f, 0.14f, true}};
+  std::vector<ColliderId> colliders(4);
+  for (int k = 0; k < 4; ++k) {
+    ColliderDef d;
+    d.type = parts[k].capsule ? ColliderType::Capsule : ColliderType::Sphere;
+    d.radius = parts[k].radius;
+    d.radiusTop = parts[k].radiusTop;
+    d.halfHeight = parts[k].halfHeight;
+    w->addCollider(d, &colliders[k]);
+  }
+  auto headAt = [](int f) {
+    const float a = 1.3f * std::sin(3.0f * f / 60.0f);
+    return Transform{{0, 1.6f, 0}, {0, std::sin(a / 2), 0, std::cos(a / 2)}};
+  };
+  auto rotate = [](const Quat& q, Vec3 v) {
+    const Vec3 u{q.x, q.y, q.z}, t = cross(u, v) * 2.0f;
+    return v + t * q.w + cross(u, t);
+  };
+  std::vector<ChainId> chains(kStrands);
+  const float seg = 0.32f / (kJoints - 1), golden = 3.14159265f * (3 - std::sqrt(5.0f));
+  for (int i = 0; i < kStrands; ++i) {
+    const float y = 1 - (i + 0.5f) / kStrands * 0.85f, r = std::sqrt(1 - y * y), a = i * golden;
+    const Vec3 n{r * std::cos(a), y, r * std::sin(a)};
+    ChainDef d;
+    d.root = headAt(0);
+    d.joints.push_back({n * 0.1f, {}});
+    for (int j = 1; j < kJoints; ++j) d.joints.push_back({n * seg, {}});
+    d.params.stiffness = 3;
+    d.params.elasticity = 0.3f;
+    d.params.damping = 2;
+    d.params.inertia = 0.2f;
+    d.params.gravityScale = -1;
+    d.params.radius = 0.01f;
+    w->addChain(d, &chains[i]);
+  }
+  int f = 0;
+  auto frame = [&] {
+    const Transform head = headAt(++f);
+    for (int k = 0; k < 4; ++k) {
+      const Quat q = mul(head.rotation, parts[k].rot);
+      w->setColliderTransform(colliders[k], Transform{head.position + rotate(head.rotation, parts[k].local), q});
+    }
+    for (ChainId c : chains) w->setChainRoot(c, head);
+    w->step(1.0 / 60.0);
+  };
+  for (int k = 0; k < 30; ++k) frame();
+  for (auto _ : state) frame();
+  state.SetLabel("2000 strands x 16 joints, gravity scale -1, head sphere + 2 shoulder capsules + torso capsule, turning head, Wisp rule (8 substeps), " +
+                 std::to_string(w->stats().threads) + " thread(s)");
+  state.counters["time/joint/frame"] = benchmark::Counter(double(kStrands) * kJoints, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_Wig2000x16)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 // The playground's scenes in gusty wind (turbulence 0.5), where the air differs at every
 // particle: Arg 0 = 0 flag (30 x 20 quads, pinned to its pole, aerodynamic drag and lift, 8 m/s),
 // 1 curtain (160 ropes x 24 segments, drag 1.5/s, 3 m/s), 2 wig (240 chains x 9 joints rising at

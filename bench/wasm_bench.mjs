@@ -1,11 +1,12 @@
-// WASM benchmark (Node): the Wisp single-threaded and threaded builds and a plain-JS Verlet rope,
-// on the same setups, measured in one run. Prints its setup, ms/step and ratios as Markdown.
+// WASM benchmark (Node): the Wisp single-threaded and threaded builds, a plain-JS Verlet rope and
+// Jolt Physics soft bodies (bench/jolt_peer.mjs), on the same setups, measured in one run. Prints its setup, ms/step and ratios as Markdown.
 //   node bench/wasm_bench.mjs [--only ropes|cloth|character] [--json out.json]
 import os from 'node:os';
 import fs from 'node:fs';
 import { createWisp } from '../wasm/js/index.js';
 import { PlainVerletRopes } from './plain_verlet.mjs';
 import { PlainCloth } from './plain_cloth.mjs';
+import { JOLT_VERSION, JOLT_SETUP, loadJolt, JoltWorld, joltRopes, joltCloth, shapeCheck } from './jolt_peer.mjs';
 
 const SETUPS = [
   { name: '1000 ropes x 32 particles', count: 1000, particles: 32 },
@@ -32,17 +33,58 @@ function wispWorld(wisp, setup, threads) {
   const world = wisp.createWorld({ substeps: 10, iterations: 1, threads });
   const seg = 1 / (setup.particles - 1);
   for (let k = 0; k < setup.count; k++) {
-    world.addRope({ start: [0, 2, 0.01 * k], end: [(setup.particles - 1) * seg, 2, 0.01 * k], segments: setup.particles - 1, pinned: [0] });
+    const rope = world.addRope({ start: [0, 2, 0.01 * k], end: [(setup.particles - 1) * seg, 2, 0.01 * k], segments: setup.particles - 1, pinned: [0] });
+    if (k === 0) world.firstRope = rope;
   }
   return world;
 }
+function wispCloth(wisp, n, threads) {
+  const world = wisp.createWorld({ substeps: 10, iterations: 1, threads });
+  world.cloth = world.addCloth({ grid: { width: 1, height: 1, resolutionX: n, resolutionY: n, position: [0, 2, 0] }, pinned: [...Array(n + 1).keys()], bending: false, tethers: false, dragCoefficient: 0, liftCoefficient: 0 });
+  return world;
+}
+const worst = (cs) => ({ stretch: Math.max(...cs.map((c) => c.stretch)), pinMoved: Math.max(...cs.map((c) => c.pinMoved)), minY: Math.min(...cs.map((c) => c.minY)) });
+const fmtShape = (c) => `largest edge ${c.stretch.toFixed(3)} x rest, pinned vertex moved ${(1000 * c.pinMoved).toFixed(2)} mm, lowest point y = ${c.minY.toFixed(3)} m`;
 
 const st = await createWisp({ threads: false });
 const mt = await createWisp({ threads: true });
+const jolt = await loadJolt('st');
 const results = [];
 console.log(`# Wisp WASM benchmark\n\nNode ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, ${new Date().toISOString().slice(0, 10)}`);
 console.log(`Each number is the best of ${BLOCKS} blocks of >= ${BLOCK_MS} ms after ${WARMUP} warm-up steps.`);
-console.log('Each setup: ropes pinned at particle 0, swinging under gravity from horizontal, 1/60 s steps, 10 constraint passes per step (Wisp: 10 substeps x 1 iteration, XPBD; plain JS: Verlet + 10 relaxation passes). SIMD on in both Wisp builds.\n');
+console.log('Each setup: ropes pinned at particle 0, swinging under gravity from horizontal, 1/60 s steps, 10 constraint passes per step (Wisp: 10 substeps x 1 iteration, XPBD; plain JS: Verlet + 10 relaxation passes). SIMD on in both Wisp builds.');
+console.log(`Jolt Physics: jolt-physics ${JOLT_VERSION} (npm), ${JOLT_SETUP}\n`);
+// Fair physics first: the same rope and cloth over 2 s (120 steps) in Wisp and Jolt
+if (only !== 'character') {
+  const rope = { count: 1, particles: 32 }, w = wispWorld(st, rope, 1), j = new JoltWorld(jolt);
+  const re = Array.from({ length: 31 }, (_, i) => [i, i + 1]).flat();
+  const wRest = Float64Array.from(w.firstRope.positions);
+  joltRopes(j, 1, 32);
+  const jRest = j.positions(0);
+  const wr = [], jr = [];
+  for (let f = 0; f < 120; f++) {
+    w.step(1 / 60); j.step();
+    wr.push(shapeCheck(w.firstRope.positions, wRest, re, [0]));
+    jr.push(shapeCheck(j.positions(0), jRest, re, [0]));
+  }
+  console.log('Shape over the first 2 s (120 steps; worst of every step), 1 rope x 32 particles swinging from horizontal:');
+  console.log(`- Wisp: ${fmtShape(worst(wr))}`);
+  console.log(`- Jolt: ${fmtShape(worst(jr))}`);
+  w.dispose(); j.dispose();
+  const n = 32, c = wispCloth(st, n, 1), jc = new JoltWorld(jolt);
+  const { edges } = joltCloth(jc, n);
+  const cRest = Float64Array.from(c.cloth.positions), jcRest = jc.positions(0), top = [...Array(n + 1).keys()];
+  const wc = [], jcs = [];
+  for (let f = 0; f < 120; f++) {
+    c.step(1 / 60); jc.step();
+    wc.push(shapeCheck(c.cloth.positions, cRest, edges, top));
+    jcs.push(shapeCheck(jc.positions(0), jcRest, edges, top));
+  }
+  console.log(`Cloth ${n} x ${n} falling from rest and hanging from its top row (structural + shear edges), same 2 s:`);
+  console.log(`- Wisp: ${fmtShape(worst(wc))}`);
+  console.log(`- Jolt: ${fmtShape(worst(jcs))}\n`);
+  c.dispose(); jc.dispose();
+}
 for (const setup of only === 'cloth' || only === 'character' ? [] : SETUPS) {
   const rows = [];
   const plain = new PlainVerletRopes(setup.count, setup.particles, 1 / (setup.particles - 1));
@@ -55,10 +97,14 @@ for (const setup of only === 'cloth' || only === 'character' ? [] : SETUPS) {
     rows.push([`Wisp WASM, threaded build, ${threads} thread(s)`, time(() => w.step(1 / 60))]);
     w.dispose();
   }
-  const base = rows[0][1];
-  console.log(`## ${setup.name}\n\n| implementation | ms/step | speed-up vs plain JS |\n|---|---:|---:|`);
+  const j = new JoltWorld(jolt);
+  joltRopes(j, setup.count, setup.particles);
+  rows.push([`Jolt ${JOLT_VERSION} soft bodies, single-threaded build`, time(() => j.step())]);
+  j.dispose();
+  const base = rows[0][1], joltMs = rows[rows.length - 1][1];
+  console.log(`## ${setup.name}\n\n| implementation | ms/step | speed-up vs plain JS | speed-up vs Jolt |\n|---|---:|---:|---:|`);
   for (const [name, ms] of rows) {
-    console.log(`| ${name} | ${ms.toFixed(3)} | ${(base / ms).toFixed(2)}x |`);
+    console.log(`| ${name} | ${ms.toFixed(3)} | ${(base / ms).toFixed(2)}x | ${(joltMs / ms).toFixed(2)}x |`);
     results.push({ setup: setup.name, name, ms });
   }
   console.log('');
@@ -68,20 +114,20 @@ for (const n of only === 'ropes' || only === 'character' ? [] : [32, 64, 128]) {
   const rows = [];
   const plain = new PlainCloth(n);
   rows.push(['plain JS cloth (three.js example style)', time(() => plain.step())]);
-  const cloth = (wisp, threads) => {
-    const world = wisp.createWorld({ substeps: 10, iterations: 1, threads });
-    world.addCloth({ grid: { width: 1, height: 1, resolutionX: n, resolutionY: n, position: [0, 2, 0] }, pinned: [...Array(n + 1).keys()], bending: false, tethers: false, dragCoefficient: 0, liftCoefficient: 0 });
-    return world;
-  };
+  const cloth = (wisp, threads) => wispCloth(wisp, n, threads);
   for (const [label, wisp, threads] of [['single-threaded build', st, 1], ['threaded build, 1 thread', mt, 1], ['threaded build, 2 threads', mt, 2], ['threaded build, 4 threads', mt, 4]]) {
     const w = cloth(wisp, threads);
     rows.push([`Wisp WASM, ${label}`, time(() => w.step(1 / 60))]);
     w.dispose();
   }
-  const base = rows[0][1];
-  console.log(`## Cloth ${n} x ${n} (${(n + 1) ** 2} particles)\n\n| implementation | ms/step | speed-up vs plain JS |\n|---|---:|---:|`);
+  const j = new JoltWorld(jolt);
+  joltCloth(j, n);
+  rows.push([`Jolt ${JOLT_VERSION} soft body, single-threaded build`, time(() => j.step())]);
+  j.dispose();
+  const base = rows[0][1], joltMs = rows[rows.length - 1][1];
+  console.log(`## Cloth ${n} x ${n} (${(n + 1) ** 2} particles)\n\n| implementation | ms/step | speed-up vs plain JS | speed-up vs Jolt |\n|---|---:|---:|---:|`);
   for (const [name, ms] of rows) {
-    console.log(`| ${name} | ${ms.toFixed(3)} | ${(base / ms).toFixed(2)}x |`);
+    console.log(`| ${name} | ${ms.toFixed(3)} | ${(base / ms).toFixed(2)}x | ${(joltMs / ms).toFixed(2)}x |`);
     results.push({ setup: `cloth ${n}`, name, ms });
   }
   console.log('');

@@ -5,7 +5,7 @@
 #   setup.sh --test  also what the tests and benchmarks need (npm test, npm run bench): g++ clang
 #                    libclang-rt-14-dev googletest libgtest-dev libbenchmark-dev chromium,
 #                    and the npm packages of tests/package-lock.json (typescript, playwright-core,
-#                    @types/three, @pixiv/three-vrm-springbone)
+#                    @types/three, @pixiv/three-vrm-springbone, jolt-physics)
 # Cheap when everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
