@@ -38,22 +38,33 @@ using wide::Q4;
 using wide::V3;
 constexpr int kLanes = wide::kWidth;
 
-// The chains of a group, spare lanes repeating lane 0 (they compute lane 0's bits again).
+// The chains of a group, spare lanes repeating lane 0 (they compute lane 0's bits again). The
+// arrays the kernel reads and writes per joint are looked up once per group (bind): going
+// through each chain's std::vector for every gather cost a pointer load per lane per field.
 struct Lanes {
   ChainState* c[kLanes];
   int count;
+  // the per-joint arrays of every lane, in the order of Field
+  enum Field { Px, Py, Pz, Qx, Qy, Qz, Ox, Oy, Oz, Vx, Vy, Vz, Damping, Stiffness, Gravity, Radius, BoneLength, kFields };
+  float* f[kFields][kLanes];
+  const Vec3* axis[kLanes];
 
-  F4 get(std::vector<float> ChainState::*field, int j) const {
-    return wide::make((c[0]->*field)[j], (c[1]->*field)[j], (c[2]->*field)[j], (c[3]->*field)[j]);
+  void bind() {
+    for (int l = 0; l < kLanes; ++l) {
+      ChainState& s = *c[l];
+      float* const ptr[kFields] = {s.px.data(),       s.py.data(),         s.pz.data(),       s.qx.data(),
+                                   s.qy.data(),       s.qz.data(),         s.ox.data(),       s.oy.data(),
+                                   s.oz.data(),       s.vx.data(),         s.vy.data(),       s.vz.data(),
+                                   s.jDamping.data(), s.jStiffness.data(), s.jGravity.data(), s.jRadius.data(),
+                                   s.boneLength.data()};
+      for (int k = 0; k < kFields; ++k) f[k][l] = ptr[k];
+      axis[l] = s.childAxis.data();
+    }
   }
-  F4 get(std::vector<float> Particles::*field, int j) const {
-    return wide::make((c[0]->*field)[j], (c[1]->*field)[j], (c[2]->*field)[j], (c[3]->*field)[j]);
-  }
-  V3 get(std::vector<float> Particles::*x, std::vector<float> Particles::*y, std::vector<float> Particles::*z, int j) const {
-    return {get(x, j), get(y, j), get(z, j)};
-  }
-  V3 getVec(std::vector<Vec3> ChainState::*field, int j) const {
-    const Vec3 &a = (c[0]->*field)[j], &b = (c[1]->*field)[j], &d = (c[2]->*field)[j], &e = (c[3]->*field)[j];
+  F4 get(Field k, int j) const { return wide::make(f[k][0][j], f[k][1][j], f[k][2][j], f[k][3][j]); }
+  V3 get3(Field x, int j) const { return {get(x, j), get(Field(x + 1), j), get(Field(x + 2), j)}; }
+  V3 childAxis(int j) const {
+    const Vec3 &a = axis[0][j], &b = axis[1][j], &d = axis[2][j], &e = axis[3][j];
     return {wide::make(a.x, b.x, d.x, e.x), wide::make(a.y, b.y, d.y, e.y), wide::make(a.z, b.z, d.z, e.z)};
   }
   Q4 target(int j) const {
@@ -61,16 +72,15 @@ struct Lanes {
     return {wide::make(a.x, b.x, d.x, e.x), wide::make(a.y, b.y, d.y, e.y), wide::make(a.z, b.z, d.z, e.z),
             wide::make(a.w, b.w, d.w, e.w)};
   }
-  void set(std::vector<float> Particles::*x, std::vector<float> Particles::*y, std::vector<float> Particles::*z, int j,
-           V3 v) const {
+  void set3(Field x, int j, V3 v) const {
     float lx[kLanes], ly[kLanes], lz[kLanes];
     wide::store(lx, v.x);
     wide::store(ly, v.y);
     wide::store(lz, v.z);
     for (int l = 0; l < count; ++l) {
-      (c[l]->*x)[j] = lx[l];
-      (c[l]->*y)[j] = ly[l];
-      (c[l]->*z)[j] = lz[l];
+      f[x][l][j] = lx[l];
+      f[x + 1][l][j] = ly[l];
+      f[x + 2][l][j] = lz[l];
     }
   }
 };
@@ -84,8 +94,7 @@ Quat laneOf(Q4 q, int l) { return {wide::lane(q.x, l), wide::lane(q.y, l), wide:
 
 // orientJoint (chain_solver.cpp) for joint k of every lane; the world rotation is returned (the
 // next bone's parent) and, on `output`, stored with the outputs.
-Q4 orientJoints(const Lanes& g, int k, Q4 restRot, Q4 target, V3 dir, bool output) {
-  const V3 axis = g.getVec(&ChainState::childAxis, k);
+Q4 orientJoints(const Lanes& g, int k, Q4 restRot, Q4 target, V3 axis, V3 dir, bool output) {
   const V3 local = wide::unrotate(restRot, dir);
   const Q4 q = wide::fromUnitVectors(axis, wide::normalizeOr(local, axis));
   const Q4 world = wide::normalize(wide::mul(restRot, q));
@@ -182,21 +191,21 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
     const F4 bGravity = wide::make(boost[0].gravity, boost[1].gravity, boost[2].gravity, boost[3].gravity);
     const F4 deltaL = wide::splat(delta);
     Q4 parent = quats(rootRotation);
-    V3 a = g.get(&Particles::px, &Particles::py, &Particles::pz, 0);
+    V3 a = g.get3(Lanes::Px, 0);
     for (int k = 0; k + 1 < n; ++k) {
       const int j = k + 1;
       const Q4 target = g.target(k);
       const Q4 restRot = wide::mul(parent, target);
-      const V3 childAxis = g.getVec(&ChainState::childAxis, k);
+      const V3 childAxis = g.childAxis(k);
       const V3 axis = wide::normalizeOr(wide::rotate(restRot, childAxis), childAxis);
-      const V3 cur = g.get(&Particles::qx, &Particles::qy, &Particles::qz, j);
-      const V3 prev = g.get(&Particles::ox, &Particles::oy, &Particles::oz, j);
-      const F4 len = wide::length(g.get(&Particles::px, &Particles::py, &Particles::pz, j) - a);
-      const F4 dragForce = wide::min(g.get(&ChainState::jDamping, j) * bDamping, one);
-      V3 next = cur + (cur - prev) * (one - dragForce) + axis * (g.get(&ChainState::jStiffness, j) * bStiffness * deltaL) +
-                gravity * (g.get(&ChainState::jGravity, j) * bGravity * deltaL);
+      const V3 cur = g.get3(Lanes::Qx, j);
+      const V3 prev = g.get3(Lanes::Ox, j);
+      const F4 len = wide::length(g.get3(Lanes::Px, j) - a);
+      const F4 dragForce = wide::min(g.get(Lanes::Damping, j) * bDamping, one);
+      V3 next = cur + (cur - prev) * (one - dragForce) + axis * (g.get(Lanes::Stiffness, j) * bStiffness * deltaL) +
+                gravity * (g.get(Lanes::Gravity, j) * bGravity * deltaL);
       next = a + wide::normalizeOr(next - a, axis) * len;
-      const F4 jRadius = g.get(&ChainState::jRadius, j);
+      const F4 jRadius = g.get(Lanes::Radius, j);
       for (int ci = 0; ci < ctx.colliderCount; ++ci) {
         const bool isCached = ci < kCached;
         const F4 on = isCached ? meets[ci] : meetsOf(ctx.colliders[ci]);
@@ -212,13 +221,13 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
         pushed = a + wide::normalizeOr(pushed - a, axis) * len;
         next = wide::select(hit, pushed, next);
       }
-      g.set(&Particles::ox, &Particles::oy, &Particles::oz, j, cur);
-      g.set(&Particles::qx, &Particles::qy, &Particles::qz, j, next);
-      g.set(&Particles::vx, &Particles::vy, &Particles::vz, j, (next - cur) * invDelta);
+      g.set3(Lanes::Ox, j, cur);
+      g.set3(Lanes::Qx, j, next);
+      g.set3(Lanes::Vx, j, (next - cur) * invDelta);
       const V3 dir = wide::normalizeOr(next - a, axis);
-      a = a + dir * g.get(&ChainState::boneLength, k);
-      g.set(&Particles::px, &Particles::py, &Particles::pz, j, a);
-      parent = orientJoints(g, k, restRot, target, dir, output);
+      a = a + dir * g.get(Lanes::BoneLength, k);
+      g.set3(Lanes::Px, j, a);
+      parent = orientJoints(g, k, restRot, target, childAxis, dir, output);
     }
     if (output) {  // orientLast
       const int k = n - 1;
@@ -238,6 +247,7 @@ void solveChainLanes(ChainState* const* chains, int count, const StepContext& ct
   Lanes g;
   g.count = count;
   for (int l = 0; l < kLanes; ++l) g.c[l] = chains[l < count ? l : 0];
+  g.bind();
   vrmLanes(g, ctx);
 }
 
