@@ -337,6 +337,8 @@ export async function createWorkerWorld(settings = {}, load = {}) {
     fail('a worker world needs SharedArrayBuffer: serve the page cross-origin isolated (COOP same-origin, COEP require-corp)', 'unsupported');
   }
   const { print, printErr, ...loadOptions } = load;  // functions cannot reach the worker
+  // a URL object cannot be posted, and a relative one would resolve against the worker's script
+  if (loadOptions.baseUrl !== undefined) loadOptions.baseUrl = isNode ? String(loadOptions.baseUrl) : new URL(loadOptions.baseUrl, globalThis.location?.href).href;
   const worker = await startWorker();
   const control = new SharedArrayBuffer(8), report = new SharedArrayBuffer(32);
   const ready = new Promise((resolve, reject) => {
