@@ -49,13 +49,13 @@ test('a worker world gives the main thread\'s state hash and output bits, frame 
   const world = await createWorkerWorld({ substeps: 4 }, { threads: false });
   try {
     const ws = scene(world);
-    let behind = 0;
+    let behind = 0, compared = 0;
     for (let k = 0; k < FRAMES; k++) {
       ws.frame(k);
       world.step(1 / 60);
       // never part of a step: whatever step the arrays show, they are that step's outputs exactly
       const shown = world.completedSteps;
-      if (shown > 0) assert.deepEqual(outputsOf(ws), expected[shown], `frame ${k}: the arrays hold step ${shown}`);
+      if (shown > 0) { assert.deepEqual(outputsOf(ws), expected[shown], `frame ${k}: the arrays hold step ${shown}`); compared++; }
       behind = Math.max(behind, world.pendingSteps);
       if (k % 10 === 0) await new Promise((r) => setTimeout(r, 5));  // let replies arrive, as a render loop does
     }
@@ -65,6 +65,7 @@ test('a worker world gives the main thread\'s state hash and output bits, frame 
     assert.deepEqual(outputsOf(ws), expected[FRAMES]);
     assert.equal(await world.stateHash(), main.stateHash());
     assert.ok(behind >= 1, 'step() returns before the worker finishes');
+    assert.ok(compared > FRAMES / 2, `intermediate steps compared: ${compared}`);
   } finally {
     await world.dispose();
     main.dispose();
@@ -117,6 +118,34 @@ test('worker world: bad calls throw WispErrors naming the value, and change noth
     const foreign = other.addAnchor([0, 0, 0]);
     assert.throws(() => rope.pin(0, foreign), (e) => e instanceof WispError && e.code === 'foreign-object');
     await other.dispose();
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+});
+
+test('worker world: the arrays change only in step() and flush(), and lag a worker that keeps up by one step', async () => {
+  const wisp = await createWisp({ threads: false });
+  const main = wisp.createWorld();
+  const mr = main.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+  const expected = [Array.from(mr.positions)];
+  for (let k = 0; k < 5; k++) { main.step(1 / 60); expected.push(Array.from(mr.positions)); }
+  const world = await createWorkerWorld({}, { threads: false });
+  try {
+    const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+    await world.flush();
+    for (let k = 1; k <= 5; k++) {
+      world.step(1 / 60);
+      // the worker had finished everything before this call: the arrays show the step before
+      assert.equal(world.pendingSteps, 1);
+      assert.equal(world.completedSteps, k - 1);
+      const before = Array.from(rope.positions);
+      assert.deepEqual(before, expected[k - 1]);
+      await new Promise((r) => setTimeout(r, 50));  // the worker completes step k meanwhile
+      assert.deepEqual(Array.from(rope.positions), before, 'no change outside step() and flush()');
+      await world.flush();
+      assert.deepEqual(Array.from(rope.positions), expected[k]);
+    }
   } finally {
     await world.dispose();
     main.dispose();

@@ -181,7 +181,6 @@ export class WorkerWorld {
       if (m.fatal) this.#settle(e);
     } else if (m.type === 'done') {
       this.#batches = m.batch;
-      this.#copy();
       this.#settle(null);
     } else if (m.type === 'hash') {
       this.#hashes.get(m.token)?.(m.hash);
@@ -253,7 +252,7 @@ export class WorkerWorld {
     if (this.#commands.length > 0) this.#send();
     const batch = this.#lastBatch;
     if (this.#batches >= batch) { this.#copy(); return Promise.resolve(); }
-    return new Promise((resolve, reject) => this.#waiters.push({ batch, resolve, reject })).then(() => this._alive());
+    return new Promise((resolve, reject) => this.#waiters.push({ batch, resolve, reject })).then(() => { this._alive(); this.#copy(); });
   }
 
   /** The state hash after every call made so far (a Promise: the state lives in the worker). */
