@@ -14,9 +14,14 @@ import { createWisp } from './index.js';
 import { isNode } from './loader.js';
 
 const NODE_THREADS = 'node:worker_threads';  // a variable, so no bundler follows it
-const port = isNode ? (await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_THREADS)).parentPort : null;
+// No top-level await: bundlers emit workers as classic scripts by default. Node keeps the
+// messages that arrive before the listener is attached.
+let port = null;
 const send = (msg, transfer) => (port ? port.postMessage(msg, transfer) : self.postMessage(msg, transfer));
-const listen = (fn) => (port ? port.on('message', fn) : self.addEventListener('message', (e) => fn(e.data)));
+const listen = (fn) => {
+  if (!isNode) { self.addEventListener('message', (e) => fn(e.data)); return; }
+  import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_THREADS).then((m) => { port = m.parentPort; port.on('message', fn); });
+};
 
 // The outputs each kind publishes: [getter, floats per particle or joint].
 const OUTPUTS = {
