@@ -53,6 +53,7 @@ async function runApp(url, isolated) {
     assert.ok(r.finite, 'no NaN');
     assert.ok(r.moved > 0.01, `positions changed by ${r.moved} m`);
     assert.ok(r.boneTurned, 'the spring-bone chain turned its SkinnedMesh bones');
+    if (isolated) assert.ok(r.workerMoved > 0.01, `a worker world's rope fell ${r.workerMoved} m`);
     await page.waitForTimeout(200);
     assert.deepEqual(problems, []);
   } finally {

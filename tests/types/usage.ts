@@ -1,6 +1,6 @@
 // Compiled (not run) by tests/js/types.test.mjs: the declarations must accept real usage and
 // reject mistakes (the @ts-expect-error lines fail the build if they stop being errors).
-import { createWisp, WispError, fromDynamicBone, fromVRMLimit, savePreset, loadPreset, type Chain, type ChainLinks, type VrmLimit, type Rope, type WorldSettings } from 'wisp';
+import { createWisp, createWorkerWorld, WispError, type WorkerWorld, type WorkerRope, fromDynamicBone, fromVRMLimit, savePreset, loadPreset, type Chain, type ChainLinks, type VrmLimit, type Rope, type WorldSettings } from 'wisp';
 
 async function main(): Promise<void> {
   const wisp = await createWisp({ threads: 'auto' });
@@ -81,3 +81,28 @@ async function main(): Promise<void> {
   world.dispose();
 }
 void main();
+
+// A world stepped in a dedicated worker: the same calls, step() returns at once.
+async function inWorker(): Promise<void> {
+  const world: WorkerWorld = await createWorkerWorld({ substeps: 8 }, { threads: 'auto' });
+  const anchor = world.addAnchor([0, 2, 0]);
+  const rope: WorkerRope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 16 });
+  rope.pin(0, anchor);
+  const chain = world.addChain({ points: [0, 2, 0, 0, 1.8, 0] });
+  world.addChainLinks([chain, world.addChain({ points: [0.1, 2, 0, 0.1, 1.8, 0] })]);
+  const fixedSteps: number = world.step(1 / 60);
+  const shown: number = world.completedSteps + world.pendingSteps + fixedSteps;
+  const xyz: Float32Array = rope.positions;
+  const q: Float32Array = chain.localRotations;
+  await world.flush();
+  const hash: string = await world.stateHash();
+  console.log(shown, xyz.length, q.length, hash);
+  // @ts-expect-error: a worker world has no render interpolation
+  await createWorkerWorld({ interpolate: true });
+  // @ts-expect-error: an anchor of a main-thread World is not one of this world
+  rope.pin(0, (await createWisp()).createWorld().addAnchor());
+  // @ts-expect-error: params are not read back from the worker
+  console.log(rope.params);
+  await world.dispose();
+}
+void inWorker();

@@ -835,3 +835,97 @@ export function fromVRMLimit(ext: unknown, where?: string): VrmLimit;
 export function savePreset(params: ChainParams, name?: string): string;
 /** Reads a preset saved by savePreset. */
 export function loadPreset(json: string): { name: string; params: ChainParams };
+
+// A world stepped in a dedicated worker (createWorkerWorld): the calls of World and its objects
+// with the same names and arguments, queued and sent to the worker in order once per step();
+// step() returns at once. The output arrays (positions, normals, rotations, localRotations) hold
+// the outputs of the last step the worker completed, one whole step: `completedSteps` says which
+// (one per step() call), `pendingSteps` how many are still running, `flush()` waits for them.
+// A bad call changes nothing in the worker; its WispError is thrown by the next call (or rejects
+// flush()). Calls that read state back (params, particle(), count, cut, snapshots, events,
+// settings, time, stats, objects) throw an 'unsupported' WispError. No render interpolation: the
+// render getters return the output arrays.
+
+/** Calls every worker-world object has. */
+interface WorkerObjectBase {
+  readonly disposed: boolean;
+  /** Queues the removal; the output arrays are detached (length 0) now. */
+  dispose(): void;
+}
+export interface WorkerRope extends WorkerObjectBase, Pick<Rope, 'set' | 'setVelocity' | 'unpin' | 'teleport' | 'reset' | 'setEnabled' | 'wake'> {
+  readonly kind: 'rope';
+  readonly positions: Float32Array;
+  readonly renderPositions: Float32Array;
+  pin(index: number, anchor: WorkerAnchor, options?: { maxDistance?: number; compliance?: number }): void;
+}
+export interface WorkerCloth extends WorkerObjectBase, Pick<Cloth, 'set' | 'setVelocity' | 'unpin' | 'teleport' | 'reset' | 'setEnabled' | 'wake'> {
+  readonly kind: 'cloth';
+  readonly positions: Float32Array;
+  readonly normals: Float32Array;
+  readonly renderPositions: Float32Array;
+  readonly renderNormals: Float32Array;
+  pin(index: number, anchor: WorkerAnchor, options?: { maxDistance?: number; compliance?: number }): void;
+}
+export interface WorkerChain extends WorkerObjectBase, Pick<Chain, 'set' | 'setRoot' | 'setRootMatrix' | 'setSpace' | 'setSpaceMatrix' | 'setPose'
+  | 'setPhysicsWeight' | 'boost' | 'teleport' | 'reset' | 'setVelocity' | 'setEnabled' | 'wake'> {
+  readonly kind: 'chain';
+  readonly positions: Float32Array;
+  readonly rotations: Float32Array;
+  readonly localRotations: Float32Array;
+  readonly renderPositions: Float32Array;
+  readonly renderRotations: Float32Array;
+  readonly renderLocalRotations: Float32Array;
+}
+export interface WorkerChainLinks extends WorkerObjectBase {
+  readonly kind: 'chainLinks';
+}
+export interface WorkerAnchor extends WorkerObjectBase, Pick<Anchor, 'setPosition' | 'teleport'> {
+  readonly kind: 'anchor';
+}
+export interface WorkerCollider extends WorkerObjectBase, Pick<Collider, 'setTransform' | 'setMatrix' | 'setEnabled' | 'setFriction'> {
+  readonly kind: 'collider';
+  readonly type: ColliderType;
+}
+export interface WorkerWindZone extends WorkerObjectBase, Pick<WindZone, 'set'> {
+  readonly kind: 'windZone';
+}
+
+export class WorkerWorld {
+  /** The report of the last completed step (reused). */
+  readonly lastStep: StepReport;
+  readonly disposed: boolean;
+  /** Always false: no render interpolation on a worker world. */
+  readonly interpolate: false;
+  readonly alpha: 1;
+  /** Steps the worker has completed (one per step() call): the output arrays show the last of them. */
+  readonly completedSteps: number;
+  /** Steps sent and not yet shown in the output arrays. */
+  readonly pendingSteps: number;
+  /** Refreshes the output arrays to the newest completed step, sends the calls queued since the last step with a step of dt, returns at once: lastStep.fixedSteps of the completed step shown. dt <= 0 or NaN throws here. */
+  step(dt: number): number;
+  /** Sends what is queued and resolves when the worker has run everything sent; the arrays then show the last step. Rejects with the WispError of a bad call. */
+  flush(): Promise<void>;
+  /** The state hash after every call made so far (equal to a main-thread World's after the same calls). */
+  stateHash(): Promise<string>;
+  set(settings: WorldSettings): void;
+  setGravity(gravity: Vec3Like): void;
+  setWind(wind: WindSettings): void;
+  shiftOrigin(offset: Vec3Like): void;
+  addRope(def: RopeDef): WorkerRope;
+  addCloth(def: ClothDef): WorkerCloth;
+  addChain(def: ChainDef): WorkerChain;
+  addChainLinks(chains: WorkerChain[], options?: ChainLinksOptions): WorkerChainLinks;
+  addAnchor(position?: Vec3Like): WorkerAnchor;
+  addCollider(def: ColliderDef): WorkerCollider;
+  addWindZone(def: WindZoneDef): WorkerWindZone;
+  /** Ends the worker; every output array is detached (length 0) and further use throws 'disposed'. Resolves when the worker has ended. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A world stepped in a dedicated worker (a module Worker in browsers, worker_threads in Node),
+ * its outputs published through SharedArrayBuffers (a browser page must be cross-origin
+ * isolated). `settings` as for createWorld (no `interpolate`), `load` as for createWisp (without
+ * print/printErr: functions do not reach the worker). Bad settings reject with the World's WispError.
+ */
+export function createWorkerWorld(settings?: WorldSettings, load?: Omit<CreateWispOptions, 'print' | 'printErr'>): Promise<WorkerWorld>;

@@ -15,7 +15,8 @@
 // world.js, one file per kind of object (rope.js, cloth.js, chain.js, anchor.js, collider.js,
 // wind-zone.js, with body.js, handle.js and activity.js for what they share), args.js and
 // options.js (argument checks and option tables), kinds.js (object kind codes), pose.js (pose math), heap.js, views.js (output
-// arrays), error.js, test-hooks.js (what only the self-test build has).
+// arrays), error.js, test-hooks.js (what only the self-test build has),
+// worker-world.js and worker.js (a world stepped in a dedicated worker).
 
 import { loadModule } from './loader.js';
 import { Wisp } from './wisp.js';
@@ -38,6 +39,7 @@ export async function createWisp(options = {}) {
 }
 
 export { Wisp } from './wisp.js';
+export { WorkerWorld, createWorkerWorld } from './worker-world.js';
 export { World } from './world.js';
 export { Rope } from './rope.js';
 export { Cloth } from './cloth.js';

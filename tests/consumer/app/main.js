@@ -1,7 +1,7 @@
 // The consumer app both fixtures bundle: three.js with a rope, a cloth and a spring-bone chain on
 // a SkinnedMesh, all through the package as a user imports it. Reports to window.__result.
 import * as THREE from 'three';
-import { createWisp, canUseThreads } from 'wisp';
+import { createWisp, createWorkerWorld, canUseThreads } from 'wisp';
 import { RopeMesh, ClothMesh, SpringBoneChain, colliderMesh } from 'wisp/three';
 
 async function main() {
@@ -70,7 +70,18 @@ async function main() {
   const after = snapshot();
   let moved = 0;
   for (let i = 0; i < after.length; i++) moved = Math.max(moved, Math.abs(after[i] - before[i]));
+  // a cross-origin-isolated page can also step a world in a worker (the bundler emits worker.js)
+  let workerMoved = null;
+  if (self.crossOriginIsolated === true) {
+    const ww = await createWorkerWorld({ substeps: 4 }, options);
+    const wr = ww.addRope({ start: [-1, 2, 0], end: [0, 2, 0], segments: 16, pinned: [0] });
+    for (let frame = 0; frame < 30; frame++) ww.step(1 / 60);
+    await ww.flush();
+    workerMoved = Math.abs(wr.positions[3 * 16 + 1] - 2);
+    await ww.dispose();
+  }
   window.__result = {
+    workerMoved,
     threaded: wisp.threaded, isolated: self.crossOriginIsolated === true, canUseThreads: canUseThreads(),
     moved, finite: after.every(Number.isFinite), boneTurned: Math.abs(bones[1].quaternion.w) < 0.99999,
   };

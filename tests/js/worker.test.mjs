@@ -1,0 +1,174 @@
+// A world stepped in a dedicated worker (createWorkerWorld) against the same scene stepped on
+// the main thread: the same calls give the same state hash and the same output bits, the
+// arrays always hold one whole completed step, bad calls come back as WispErrors, dispose
+// detaches the arrays.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { createWisp, createWorkerWorld, WispError } from '../../wasm/js/index.js';
+
+const FRAMES = 90;
+
+// The scripted scene, written once against the World API: ropes, cloth, chains, colliders,
+// anchors moving, parameter changes mid-run. Returns per frame: () => void.
+function scene(world) {
+  const anchor = world.addAnchor([0, 2, 0]);
+  const rope = world.addRope({ start: [0, 2, 0], end: [1.2, 2, 0], segments: 16 });
+  rope.pin(0, anchor);
+  const rope2 = world.addRope({ start: [0.5, 2.2, 0.5], end: [0.5, 1.2, 0.5], segments: 8, pinned: [0] });
+  const cloth = world.addCloth({ grid: { width: 0.6, height: 0.6, resolutionX: 6, resolutionY: 6, position: [0, 2, 1] }, pinned: [0, 6] });
+  const chain = world.addChain({ points: [0, 2, 2, 0, 1.9, 2, 0, 1.8, 2, 0, 1.7, 2] });
+  const sphere = world.addCollider({ type: 'sphere', radius: 0.2, position: [0.6, 1.6, 0] });
+  world.addCollider({ type: 'plane', position: [0, 0, 0] });
+  const pos = [0, 2, 0], rot = [0, 0, 0, 1];
+  return {
+    outputs: [rope, rope2, cloth, chain],
+    frame(k) {
+      pos[0] = 0.3 * Math.sin(k * 0.1);
+      anchor.setPosition(pos);
+      sphere.setTransform([0.6, 1.6 + 0.2 * Math.sin(k * 0.05), 0], rot);
+      chain.setRoot([0.1 * Math.sin(k * 0.07), 2, 2]);
+      if (k === 30) { rope.set({ stretchCompliance: 1e-4, damping: 0.05 }); cloth.set({ bendCompliance: 0.01 }); world.setGravity([0, -5, 0]); }
+      if (k === 50) { chain.set({ stiffness: 3 }); rope2.teleport({ translation: [0.1, 0, 0] }); }
+    },
+  };
+}
+
+function outputsOf(s) {
+  const [rope, rope2, cloth, chain] = s.outputs;
+  return [rope.positions, rope2.positions, cloth.positions, cloth.normals, chain.positions, chain.rotations, chain.localRotations]
+    .map((a) => Array.from(a));
+}
+
+test('a worker world gives the main thread\'s state hash and output bits, frame by frame', async () => {
+  const wisp = await createWisp({ threads: false });
+  const main = wisp.createWorld({ substeps: 4 });
+  const ms = scene(main);
+  const expected = [outputsOf(ms)];  // expected[k]: outputs after k steps
+  for (let k = 0; k < FRAMES; k++) { ms.frame(k); main.step(1 / 60); expected.push(outputsOf(ms)); }
+
+  const world = await createWorkerWorld({ substeps: 4 }, { threads: false });
+  try {
+    const ws = scene(world);
+    let behind = 0, compared = 0;
+    for (let k = 0; k < FRAMES; k++) {
+      ws.frame(k);
+      world.step(1 / 60);
+      // never part of a step: whatever step the arrays show, they are that step's outputs exactly
+      const shown = world.completedSteps;
+      if (shown > 0) { assert.deepEqual(outputsOf(ws), expected[shown], `frame ${k}: the arrays hold step ${shown}`); compared++; }
+      behind = Math.max(behind, world.pendingSteps);
+      if (k % 10 === 0) await new Promise((r) => setTimeout(r, 5));  // let replies arrive, as a render loop does
+    }
+    await world.flush();
+    assert.equal(world.completedSteps, FRAMES);
+    assert.equal(world.pendingSteps, 0);
+    assert.deepEqual(outputsOf(ws), expected[FRAMES]);
+    assert.equal(await world.stateHash(), main.stateHash());
+    assert.ok(behind >= 1, 'step() returns before the worker finishes');
+    assert.ok(compared > FRAMES / 2, `intermediate steps compared: ${compared}`);
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+});
+
+test('worker world on the threaded build matches the single-threaded main thread', async () => {
+  const wisp = await createWisp({ threads: false });
+  const main = wisp.createWorld({ substeps: 4 });
+  const ms = scene(main);
+  for (let k = 0; k < 30; k++) { ms.frame(k); main.step(1 / 60); }
+  const world = await createWorkerWorld({ substeps: 4, threads: 2 }, { threads: true });
+  try {
+    const ws = scene(world);
+    for (let k = 0; k < 30; k++) { ws.frame(k); world.step(1 / 60); }
+    await world.flush();
+    assert.deepEqual(outputsOf(ws), outputsOf(ms));
+    assert.equal(await world.stateHash(), main.stateHash());
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+});
+
+test('worker world: bad calls throw WispErrors naming the value, and change nothing', async () => {
+  const wisp = await createWisp({ threads: false });
+  const main = wisp.createWorld();
+  const mr = main.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+  const world = await createWorkerWorld({}, { threads: false });
+  try {
+    await assert.rejects(createWorkerWorld({ substeps: -3 }, { threads: false }), (e) => e instanceof WispError && /substeps/.test(e.message));
+    await assert.rejects(createWorkerWorld({ interpolate: true }), (e) => e instanceof WispError && e.code === 'unsupported');
+    const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+    assert.throws(() => world.step(NaN), (e) => e instanceof WispError && /dt/.test(e.message));
+    assert.throws(() => world.step(-1), (e) => e instanceof WispError && e.code === 'out-of-range');
+    // a bad parameter: reported by the next call, the rope unchanged
+    rope.set({ stretchCompliance: -2 });
+    main.step(1 / 60);
+    world.step(1 / 60);
+    await assert.rejects(world.flush(), (e) => e instanceof WispError && /stretchCompliance/.test(e.message) && /-2/.test(e.message));
+    assert.throws(() => mr.set({ stretchCompliance: -2 }), WispError);
+    await world.flush();  // the error was thrown once
+    assert.equal(await world.stateHash(), main.stateHash());
+    // what needs the state on this thread says so
+    assert.throws(() => rope.params, (e) => e instanceof WispError && e.code === 'unsupported' && /rope\.params/.test(e.message));
+    assert.throws(() => rope.cut, (e) => e instanceof WispError && e.code === 'unsupported');
+    assert.throws(() => world.snapshot, (e) => e instanceof WispError && e.code === 'unsupported');
+    // objects of another world
+    const other = await createWorkerWorld({}, { threads: false });
+    const foreign = other.addAnchor([0, 0, 0]);
+    assert.throws(() => rope.pin(0, foreign), (e) => e instanceof WispError && e.code === 'foreign-object');
+    await other.dispose();
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+});
+
+test('worker world: the arrays change only in step() and flush(), and lag a worker that keeps up by one step', async () => {
+  const wisp = await createWisp({ threads: false });
+  const main = wisp.createWorld();
+  const mr = main.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+  const expected = [Array.from(mr.positions)];
+  for (let k = 0; k < 5; k++) { main.step(1 / 60); expected.push(Array.from(mr.positions)); }
+  const world = await createWorkerWorld({}, { threads: false });
+  try {
+    const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+    await world.flush();
+    for (let k = 1; k <= 5; k++) {
+      world.step(1 / 60);
+      // the worker had finished everything before this call: the arrays show the step before
+      assert.equal(world.pendingSteps, 1);
+      assert.equal(world.completedSteps, k - 1);
+      const before = Array.from(rope.positions);
+      assert.deepEqual(before, expected[k - 1]);
+      await new Promise((r) => setTimeout(r, 50));  // the worker completes step k meanwhile
+      assert.deepEqual(Array.from(rope.positions), before, 'no change outside step() and flush()');
+      await world.flush();
+      assert.deepEqual(Array.from(rope.positions), expected[k]);
+    }
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+});
+
+test('worker world: dispose detaches held arrays; further calls throw disposed', async () => {
+  const world = await createWorkerWorld({}, { threads: false });
+  const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+  const cut = world.addRope({ start: [0, 3, 0], end: [1, 3, 0], segments: 4 });
+  world.step(1 / 60);
+  await world.flush();
+  const held = rope.positions, other = cut.positions;
+  assert.equal(held.length, 27);
+  cut.dispose();
+  assert.equal(other.length, 0);
+  assert.throws(() => cut.positions, (e) => e.code === 'disposed');
+  world.step(1 / 60);
+  await world.flush();
+  assert.equal(rope.positions, held, 'the same array object for the rope\'s life');
+  await world.dispose();
+  assert.equal(held.length, 0);
+  assert.throws(() => world.step(1 / 60), (e) => e instanceof WispError && e.code === 'disposed');
+  assert.throws(() => rope.positions, (e) => e.code === 'disposed');
+  assert.equal(await world.dispose(), undefined);
+});
