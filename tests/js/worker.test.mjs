@@ -113,6 +113,17 @@ test('worker world: bad calls throw WispErrors naming the value, and change noth
     assert.throws(() => rope.params, (e) => e instanceof WispError && e.code === 'unsupported' && /rope\.params/.test(e.message));
     assert.throws(() => rope.cut, (e) => e instanceof WispError && e.code === 'unsupported');
     assert.throws(() => world.snapshot, (e) => e instanceof WispError && e.code === 'unsupported');
+    assert.throws(() => rope.enabled, (e) => e instanceof WispError && e.code === 'unsupported');
+    // writing `enabled` is a call, as on the main thread: both worlds disable and re-enable the rope
+    rope.enabled = false; mr.enabled = false;
+    main.step(1 / 60); world.step(1 / 60);
+    rope.enabled = true; mr.enabled = true;
+    main.step(1 / 60); world.step(1 / 60);
+    await world.flush();
+    assert.equal(await world.stateHash(), main.stateHash());
+    rope.enabled = 'yes';  // checked by the worker's World, reported by the next call
+    assert.throws(() => mr.setEnabled('yes'), WispError);
+    await assert.rejects(world.flush(), (e) => e instanceof WispError && /yes/.test(e.message));
     // objects of another world
     const other = await createWorkerWorld({}, { threads: false });
     const foreign = other.addAnchor([0, 0, 0]);

@@ -108,7 +108,10 @@ for (const [kind, { calls, outputs }] of Object.entries(KINDS)) {
       Object.defineProperty(cls.prototype, u, { get() { return this._output(base); } });
       continue;
     }
-    Object.defineProperty(cls.prototype, u, { get() { return unsupported(`${kind}.${u}`); } });
+    const desc = { get() { return unsupported(`${kind}.${u}`); } };
+    // `obj.enabled = false` is a call, as on the main thread; only reading it needs the state
+    if (u === 'enabled') desc.set = function (on) { this.setEnabled(on); };
+    Object.defineProperty(cls.prototype, u, desc);
   }
   CLASSES[kind] = cls;
 }
