@@ -24,6 +24,7 @@
 //   VRMC_springBone_limit (constraints/vrm_limit.h) after the length and after every push, and
 //   next += air vrmWind delta before the length.
 #include <algorithm>
+#include <new>
 
 #include "chain/backstop.h"
 #include "chain/boost.h"
@@ -163,15 +164,19 @@ namespace {
 // ---- ChainMode::Wisp ----------------------------------------------------------------------
 
 // The colliders a chain meets in one substep: their poses computed once per substep (not per
-// bone), with a bounding radius for a cheap rejection of far ones.
+// bone), with a bounding radius for a cheap rejection of far ones. The poses are the world's
+// per-frame table's (StepContext::posedCollider), pointed to rather than copied: the copies (and
+// the zeroing of 64 default-constructed poses) were a large part of a substep without contacts;
+// only without a table are they posed here, into `own`, whose slots are constructed as used.
 struct SubstepColliders {
   static constexpr int kCached = kSubstepCollidersCached;  // more than this are posed on the fly
-  ColliderPose pose[kCached];
-  ColliderPose before[kCached];  // at the start of the substep, for the surface's velocity
+  const ColliderPose* pose[kCached];
+  const ColliderPose* before[kCached];  // at the start of the substep, for the surface's velocity
   float bound[kCached];
   int count = 0;
+  alignas(ColliderPose) unsigned char own[2 * kCached * sizeof(ColliderPose)];
+  const ColliderPose* keep(int slot, const ColliderPose& p) { return new (own + slot * sizeof(ColliderPose)) ColliderPose(p); }
 };
-
 
 // Substep `sub` runs from tPrev to tNow (fractions of the frame, times pathScale).
 void poseColliders(const StepContext& ctx, uint32_t mask, int sub, float tPrev, float tNow, SubstepColliders* out) {
@@ -180,9 +185,10 @@ void poseColliders(const StepContext& ctx, uint32_t mask, int sub, float tPrev, 
     const ColliderPath& path = ctx.colliders[ci];
     if ((path.groups & mask) == 0) continue;
     const ColliderPose* before = ctx.posedCollider(sub, ci);  // posed once for every chain
-    out->pose[out->count] = before ? before[ctx.colliderCount] : poseAt(path, tNow);
-    out->before[out->count] = before ? *before : poseAt(path, tPrev);
-    out->bound[out->count] = boundingRadius(out->pose[out->count]);
+    const int i = out->count;
+    out->pose[i] = before ? before + ctx.colliderCount : out->keep(2 * i, poseAt(path, tNow));
+    out->before[i] = before ? before : out->keep(2 * i + 1, poseAt(path, tPrev));
+    out->bound[i] = boundingRadius(*out->pose[i]);
     ++out->count;
   }
 }
@@ -209,6 +215,7 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, int su
   // kinetic energy per unit mass relative to it: what forces and the spring gave, and what is left
   const Vec3 v0 = Vec3{c.px[0] - c.ox[0], c.py[0] - c.oy[0], c.pz[0] - c.oz[0]} * ctx.invH - Vec3{c.wx, c.wy, c.wz};
   float energyGiven = 0.0f, energyNow = 0.0f;
+  JointContacts contacts;  // each joint's (constructed once: its arrays are zeroed)
   for (int k = 0; k + 1 < c.joints(); ++k) {
     const int j = k + 1;
     const Quat restRot = mul(parent, c.target(k));
@@ -240,14 +247,14 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, int su
     if (limited) d = limitCone(d, r, c.jCosLimit[j], c.jSinLimit[j]);
     x = a + d * len;
 
-    JointContacts contacts;
+    contacts.count = 0;
     const Vec3 beforeContact = x;
     if (collide) {
       const float radius = c.jRadius[j];
       // a second pass only when the first moved the bone: one push can lead into another collider
       for (int pass = 0; pass < 2; ++pass) {
         bool moved = false;
-        for (int ci = 0; ci < near.count; ++ci) moved |= collideBone(near.pose[ci], near.before[ci], near.bound[ci], a, x, d, len, radius, ctx.invH, contacts);
+        for (int ci = 0; ci < near.count; ++ci) moved |= collideBone(*near.pose[ci], *near.before[ci], near.bound[ci], a, x, d, len, radius, ctx.invH, contacts);
         if (overflow) {
           int seen = 0;
           for (int ci = 0; ci < ctx.colliderCount; ++ci) {
