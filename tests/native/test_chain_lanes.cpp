@@ -51,10 +51,36 @@ struct Scene {
   std::vector<ChainId> chains;
 };
 
-Scene makeScene(const std::vector<int>& which, ChainMode mode, int threads) {
+// Wisp-rule chain k with, besides variedChain's differences, one more feature each: the lane
+// kernel's (inertia and a warm-up, elasticity, a boost (makeScene), a relative space, external
+// force, drag and a teleport distance) and the scalar rule's, which the predicate routes there
+// (chain 4's cone limit, chain 1's max distance).
+ChainDef wispChain(int k) {
+  ChainDef d = variedChain(k, ChainMode::Wisp);
+  ChainParams& p = d.params;
+  if (k == 0) {
+    p.inertia = 0.5f;
+    p.warmupSteps = 10;
+  }
+  if (k == 1) {
+    p.elasticity = 0.4f;
+    p.maxDistance = 0.3f;
+  }
+  if (k == 3) {
+    p.space = ChainSpace::Relative;
+    p.spaceInertia = 0.3f;
+  }
+  if (k == 4) p.limitAngle = 0.6f;
+  if (k == 5) p.externalForce = {0.5f, 0, 0.2f};
+  if (k == 6) {
+    p.drag = 2.0f;
+    p.teleportDistance = 0.2f;
+  }
+  return d;
+}
+
+Scene makeScene(const std::vector<int>& which, ChainMode mode, const WorldSettings& ws, bool featured = false) {
   Scene s;
-  WorldSettings ws;
-  ws.threads = threads;
   s.world = scenes::makeWorld(ws);
   ColliderDef sphere, capsule, box, inside;
   sphere.radius = 0.1f;
@@ -76,13 +102,19 @@ Scene makeScene(const std::vector<int>& which, ChainMode mode, int threads) {
   }
   for (int k : which) {
     ChainId id;
-    EXPECT_TRUE(s.world->addChain(variedChain(k, mode), &id).ok());
+    EXPECT_TRUE(s.world->addChain(featured ? wispChain(k) : variedChain(k, mode), &id).ok());
     s.chains.push_back(id);
     if (k == 2) {
       EXPECT_TRUE(s.world->boostChain(id, {3, 0.5f, 1, 2}, 0.5f).ok());
     }
   }
   return s;
+}
+
+Scene makeScene(const std::vector<int>& which, ChainMode mode, int threads) {
+  WorldSettings ws;
+  ws.threads = threads;
+  return makeScene(which, mode, ws);
 }
 
 // Frame f: the head's pose, the colliders on it, chain 6's animated pose; frames of 1/60 s with a
@@ -100,6 +132,7 @@ void drive(Scene& s, const std::vector<int>& which, int f) {
   }
   for (size_t i = 0; i < which.size(); ++i) {
     EXPECT_TRUE(s.world->setChainRoot(s.chains[i], head).ok());
+    EXPECT_TRUE(s.world->setChainSpace(s.chains[i], {{0, 0.1f * std::sin(2 * t), 0}, {}}).ok());
     if (which[i] == 6) {
       int n = 0;
       s.world->chainJointCount(s.chains[i], &n);
@@ -146,12 +179,12 @@ TEST(ChainLanes, VrmChainsInLaneGroupsEqualTheScalarSolverBitForBit) {
   EXPECT_EQ(runHash(kAll, ChainMode::Vrm, true, 1), runHash(kAll, ChainMode::Vrm, false, 1));
 }
 
-TEST(ChainLanes, AChainInAGroupEqualsTheSameChainAloneBitForBit) {
-  Scene all = makeScene(kAll, ChainMode::Vrm, 1);
+void expectGroupedEqualsAlone(ChainMode mode) {
+  Scene all = makeScene(kAll, mode, 1);
   std::vector<Scene> alone;
   for (int k : kAll) {
     Lanes off(false);  // alone and scalar
-    alone.push_back(makeScene({k}, ChainMode::Vrm, 1));
+    alone.push_back(makeScene({k}, mode, 1));
   }
   for (int f = 0; f < kFrames; ++f) {
     drive(all, kAll, f);
@@ -164,6 +197,63 @@ TEST(ChainLanes, AChainInAGroupEqualsTheSameChainAloneBitForBit) {
   }
   // and the chains moved, met colliders and differ from each other (the comparison is not vacuous)
   EXPECT_NE(bitsOf(*all.world, all.chains[0]), bitsOf(*all.world, all.chains[2]));
+}
+
+TEST(ChainLanes, AChainInAGroupEqualsTheSameChainAloneBitForBit) { expectGroupedEqualsAlone(ChainMode::Vrm); }
+
+// ---- the Wisp rule (solver/chain_lanes_wisp.h) ----
+
+TEST(ChainLanes, WispChainsInLaneGroupsEqualTheScalarSolverBitForBit) {
+  EXPECT_EQ(runHash(kAll, ChainMode::Wisp, true, 1), runHash(kAll, ChainMode::Wisp, false, 1));
+}
+
+TEST(ChainLanes, AWispChainInAGroupEqualsTheSameChainAloneBitForBit) { expectGroupedEqualsAlone(ChainMode::Wisp); }
+
+// Every feature the Wisp kernel batches, and chains it routes to the scalar rule beside them, in
+// turbulent wind, at 1 to 13 substeps: each chain's bits equal the scalar solver's, frame by frame.
+TEST(ChainLanes, WispFeaturesAtAnySubstepCountEqualTheScalarSolver) {
+  const std::vector<int> which{0, 1, 2, 3, 4, 5, 6, 0, 2, 3, 5, 6, 0, 6};
+  for (int substeps : {1, 2, 3, 8, 13}) {
+    WorldSettings ws;
+    ws.substeps = substeps;
+    ws.wind.speed = 3.0f;
+    ws.wind.turbulence = 0.5f;
+    Scene lanes = makeScene(which, ChainMode::Wisp, ws, true), scalar;
+    {
+      Lanes off(false);
+      scalar = makeScene(which, ChainMode::Wisp, ws, true);
+    }
+    for (int f = 0; f < 90; ++f) {
+      drive(lanes, which, f);
+      {
+        Lanes off(false);
+        drive(scalar, which, f);
+      }
+      for (size_t i = 0; i < which.size(); ++i)
+        ASSERT_EQ(bitsOf(*lanes.world, lanes.chains[i]), bitsOf(*scalar.world, scalar.chains[i]))
+            << "chain " << which[i] << ", frame " << f << ", substeps " << substeps;
+    }
+    EXPECT_EQ(lanes.world->stateHash(), scalar.world->stateHash());
+  }
+}
+
+// Enough Wisp-rule chains for the step to use 2 threads (2,048 particles): lane groups on either
+// thread give the single-threaded scalar solver's bits.
+TEST(ChainLanes, WispChainsOnTwoThreadsEqualTheScalarSolver) {
+  std::vector<int> which;
+  for (int i = 0; i < 420; ++i) which.push_back(i % 7);
+  auto run = [&](bool lanes, int threads) {
+    Lanes on(lanes);
+    WorldSettings ws;
+    ws.threads = threads;
+    Scene s = makeScene(which, ChainMode::Wisp, ws, true);
+    for (int f = 0; f < 40; ++f) drive(s, which, f);
+    EXPECT_EQ(s.world->stats().threads, threads);
+    return s.world->stateHash();
+  };
+  const uint64_t scalar = run(false, 1);
+  EXPECT_EQ(run(true, 1), scalar);
+  EXPECT_EQ(run(true, 2), scalar);
 }
 
 // Chains the lanes take (VRM rule) between chains they do not (Wisp rule, updateEvery 2): the

@@ -13,6 +13,7 @@
 #include "math/frame.h"
 #include "math/wide_vec.h"
 #include "solver/chain_frame.h"
+#include "solver/chain_lanes_wisp.h"
 
 namespace wisp {
 
@@ -27,6 +28,10 @@ bool solvesInLanes(const ChainState& c) {
   // the whole group; the VRM rule only, for now, without VRMC_springBone_limit limits or wind
   // (constraints/vrm_limit.h; the scalar vrmFrame applies them), and not in a chain links set
   // (its set's work item runs it)
+  // (the Wisp rule: chain_lanes_wisp.h lists what its kernel takes)
+  if (c.params.mode == ChainMode::Wisp)
+    return gLanesEnabled.load(std::memory_order_relaxed) && c.origin.zero() && c.params.updateEvery <= 1 &&
+           c.joints() >= 2 && c.linkSet < 0 && wispSolvesInLanes(c);
   return gLanesEnabled.load(std::memory_order_relaxed) && c.params.mode == ChainMode::Vrm && c.origin.zero() &&
          c.params.updateEvery <= 1 && c.joints() >= 2 && !c.vrmLimited && c.params.vrmWind == 0 && c.linkSet < 0;
 }

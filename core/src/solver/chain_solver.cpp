@@ -24,6 +24,7 @@
 //   VRMC_springBone_limit (constraints/vrm_limit.h) after the length and after every push, and
 //   next += air vrmWind delta before the length.
 #include <algorithm>
+#include <new>
 
 #include "chain/backstop.h"
 #include "chain/boost.h"
@@ -39,12 +40,12 @@
 #include "math/quat.h"
 #include "solver/chain_frame.h"
 #include "solver/chain_lanes.h"
+#include "solver/chain_lanes_wisp.h"
+#include "solver/chain_wisp_parts.h"
 
 namespace wisp {
 
 namespace {
-
-constexpr float kFtlDamping = 0.9f;
 
 // Moves joints 1.. by `share` of the rigid motion from pose a to pose b (about a's origin):
 // positions, substep-start positions and carried reactions (q) move, velocities turn, so no
@@ -114,49 +115,10 @@ void orientLast(ChainState& c, Quat parent, bool output) {
   if (output) c.writeJointRotations(k, c.simRotation[k], c.target(k));
 }
 
-// ---- ChainMode::Wisp ----------------------------------------------------------------------
-
-// The colliders a chain meets in one substep: their poses computed once per substep (not per
-// bone), with a bounding radius for a cheap rejection of far ones.
-struct SubstepColliders {
-  static constexpr int kCached = 32;  // more than this are posed on the fly
-  ColliderPose pose[kCached];
-  ColliderPose before[kCached];  // at the start of the substep, for the surface's velocity
-  float bound[kCached];
-  int count = 0;
-};
-
-
-// Substep `sub` runs from tPrev to tNow (fractions of the frame, times pathScale).
-void poseColliders(const StepContext& ctx, uint32_t mask, int sub, float tPrev, float tNow, SubstepColliders* out) {
-  out->count = 0;
-  for (int ci = 0; ci < ctx.colliderCount && out->count < SubstepColliders::kCached; ++ci) {
-    const ColliderPath& path = ctx.colliders[ci];
-    if ((path.groups & mask) == 0) continue;
-    const ColliderPose* before = ctx.posedCollider(sub, ci);  // posed once for every chain
-    out->pose[out->count] = before ? before[ctx.colliderCount] : poseAt(path, tNow);
-    out->before[out->count] = before ? *before : poseAt(path, tPrev);
-    out->bound[out->count] = boundingRadius(out->pose[out->count]);
-    ++out->count;
-  }
-}
-
-// The contacts one joint met in a substep: each contact's normal and the velocity of the
-// collider's surface there, for the velocity update (contactVelocity).
-struct JointContacts {
-  static constexpr int kMax = 4;  // further contacts of the same joint share the last slot
-  Vec3 normal[kMax];
-  Vec3 surface[kMax];
-  int count = 0;
-  void add(Vec3 n, Vec3 v) {
-    const int i = count < kMax ? count++ : kMax - 1;
-    normal[i] = n;
-    surface[i] = v;
-  }
-};
+}  // namespace
 
 // m/s: the velocity of the collider's material point at x over the substep (before -> now).
-Vec3 surfaceVelocity(const ColliderPose& before, const ColliderPose& now, Vec3 x, float invH) {
+static Vec3 surfaceVelocity(const ColliderPose& before, const ColliderPose& now, Vec3 x, float invH) {
   return (x - followFrame(now, before, x)) * invH;
 }
 
@@ -197,6 +159,40 @@ Vec3 contactVelocity(Vec3 v, Vec3 vBefore, const JointContacts& contacts) {
   return v;
 }
 
+namespace {
+
+// ---- ChainMode::Wisp ----------------------------------------------------------------------
+
+// The colliders a chain meets in one substep: their poses computed once per substep (not per
+// bone), with a bounding radius for a cheap rejection of far ones. The poses are the world's
+// per-frame table's (StepContext::posedCollider), pointed to rather than copied: the copies (and
+// the zeroing of 64 default-constructed poses) were a large part of a substep without contacts;
+// only without a table are they posed here, into `own`, whose slots are constructed as used.
+struct SubstepColliders {
+  static constexpr int kCached = kSubstepCollidersCached;  // more than this are posed on the fly
+  const ColliderPose* pose[kCached];
+  const ColliderPose* before[kCached];  // at the start of the substep, for the surface's velocity
+  float bound[kCached];
+  int count = 0;
+  alignas(ColliderPose) unsigned char own[2 * kCached * sizeof(ColliderPose)];
+  const ColliderPose* keep(int slot, const ColliderPose& p) { return new (own + slot * sizeof(ColliderPose)) ColliderPose(p); }
+};
+
+// Substep `sub` runs from tPrev to tNow (fractions of the frame, times pathScale).
+void poseColliders(const StepContext& ctx, uint32_t mask, int sub, float tPrev, float tNow, SubstepColliders* out) {
+  out->count = 0;
+  for (int ci = 0; ci < ctx.colliderCount && out->count < SubstepColliders::kCached; ++ci) {
+    const ColliderPath& path = ctx.colliders[ci];
+    if ((path.groups & mask) == 0) continue;
+    const ColliderPose* before = ctx.posedCollider(sub, ci);  // posed once for every chain
+    const int i = out->count;
+    out->pose[i] = before ? before + ctx.colliderCount : out->keep(2 * i, poseAt(path, tNow));
+    out->before[i] = before ? before : out->keep(2 * i + 1, poseAt(path, tPrev));
+    out->bound[i] = boundingRadius(*out->pose[i]);
+    ++out->count;
+  }
+}
+
 void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, int sub, float tPrev, float tNow, float h,
                 bool output) {
   const ChainParams& p = c.params;
@@ -219,6 +215,7 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, int su
   // kinetic energy per unit mass relative to it: what forces and the spring gave, and what is left
   const Vec3 v0 = Vec3{c.px[0] - c.ox[0], c.py[0] - c.oy[0], c.pz[0] - c.oz[0]} * ctx.invH - Vec3{c.wx, c.wy, c.wz};
   float energyGiven = 0.0f, energyNow = 0.0f;
+  JointContacts contacts;  // each joint's (constructed once: its arrays are zeroed)
   for (int k = 0; k + 1 < c.joints(); ++k) {
     const int j = k + 1;
     const Quat restRot = mul(parent, c.target(k));
@@ -250,14 +247,14 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, int su
     if (limited) d = limitCone(d, r, c.jCosLimit[j], c.jSinLimit[j]);
     x = a + d * len;
 
-    JointContacts contacts;
+    contacts.count = 0;
     const Vec3 beforeContact = x;
     if (collide) {
       const float radius = c.jRadius[j];
       // a second pass only when the first moved the bone: one push can lead into another collider
       for (int pass = 0; pass < 2; ++pass) {
         bool moved = false;
-        for (int ci = 0; ci < near.count; ++ci) moved |= collideBone(near.pose[ci], near.before[ci], near.bound[ci], a, x, d, len, radius, ctx.invH, contacts);
+        for (int ci = 0; ci < near.count; ++ci) moved |= collideBone(*near.pose[ci], *near.before[ci], near.bound[ci], a, x, d, len, radius, ctx.invH, contacts);
         if (overflow) {
           int seen = 0;
           for (int ci = 0; ci < ctx.colliderCount; ++ci) {
@@ -360,6 +357,40 @@ void wispFrameBegin(ChainState& c, const StepContext& ctx, ChainFrame& f) {
   f.poison = 0.0f;
 }
 
+}  // namespace
+
+Transform beginWispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub) {
+  const ChainParams& p = c.params;
+  const float tNow = static_cast<float>(sub + 1) / static_cast<float>(ctx.totalSubsteps);
+  const Transform root = interpolate(f.rootStart, c.rootTo, tNow);
+  f.root = root;
+  animatedPoseAt(c, tNow);
+
+  // Stage Carry: the space's motion (minus what is felt as inertia), then what is left of the
+  // root's own motion, by each joint's inertia share.
+  Transform rootBefore = f.prevRoot;
+  c.wx = c.wy = c.wz = 0.0f;
+  if (f.relative) {
+    const Transform space = interpolate(f.spaceStart, f.spaceEnd, tNow);
+    const float share = 1.0f - p.spaceInertia;
+    carry(c, f.prevSpace, space, nullptr, share, ctx.invH);
+    rootBefore = carried(f.prevRoot, f.prevSpace, space, share);
+    f.prevSpace = space;
+  }
+  carry(c, rootBefore, root, c.jInertia.data(), 0.0f, ctx.invH);
+  f.prevRoot = root;
+
+  // the air where it varies, sampled first at the start of each fixed step; the boost's
+  // multipliers too
+  if (ctx.startsStep(sub)) {
+    if (f.turbulent) sampleAir(c, 1, c.joints(), ctx.wind, ctx.airTime(sub));
+    c.boostNow = boostAt(c, ctx.h * static_cast<float>(sub));
+  }
+  return root;
+}
+
+namespace {
+
 void wispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub) {
   const ChainParams& p = c.params;
   const int n = c.joints();
@@ -371,30 +402,9 @@ void wispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub) 
   float poison = f.poison;
   {
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
-    const Transform root = interpolate(f.rootStart, c.rootTo, tNow);
-    f.root = root;
-    animatedPoseAt(c, tNow);
+    const Transform root = beginWispSubstep(c, ctx, f, sub);  // Stage Carry
 
-    // Stage Carry: the space's motion (minus what is felt as inertia), then what is left of the
-    // root's own motion, by each joint's inertia share.
-    Transform rootBefore = f.prevRoot;
-    c.wx = c.wy = c.wz = 0.0f;
-    if (f.relative) {
-      const Transform space = interpolate(f.spaceStart, f.spaceEnd, tNow);
-      const float share = 1.0f - p.spaceInertia;
-      carry(c, f.prevSpace, space, nullptr, share, ctx.invH);
-      rootBefore = carried(f.prevRoot, f.prevSpace, space, share);
-      f.prevSpace = space;
-    }
-    carry(c, rootBefore, root, c.jInertia.data(), 0.0f, ctx.invH);
-    f.prevRoot = root;
-
-    // Stage Integrate (where the air varies, sampled first at the start of each fixed step; the
-    // boost's multipliers too)
-    if (ctx.startsStep(sub)) {
-      if (turbulent) sampleAir(c, 1, n, ctx.wind, ctx.airTime(sub));
-      c.boostNow = boostAt(c, h * static_cast<float>(sub));
-    }
+    // Stage Integrate
     const ChainBoost& boost = c.boostNow;
     for (int j = 1; j < n; ++j) {
       Vec3 x = pos(c, j);
@@ -599,7 +609,8 @@ void simulateChain(ChainState& c, const StepContext& ctx) {
 void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx) {
   ChainFrame frames[wide::kWidth];
   for (int l = 0; l < count; ++l) beginChainFrame(*chains[l], ctx, &frames[l]);
-  solveChainLanes(chains, count, ctx);
+  if (chains[0]->params.mode == ChainMode::Vrm) solveChainLanes(chains, count, ctx);
+  else solveWispChainLanes(chains, count, ctx, frames);
   for (int l = 0; l < count; ++l) endChainFrame(*chains[l], ctx, frames[l]);
 }
 

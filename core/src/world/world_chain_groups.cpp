@@ -9,7 +9,7 @@ void World::Impl::groupChains(int fixedSteps) {
   // grown only when chains are added (capacity is kept by clear())
   if (chainInGroup.size() < chains.size()) chainInGroup.resize(chains.size());
   if (chainGroups.capacity() < chains.size()) chainGroups.reserve(chains.size());
-  // the group still taking chains of each joint count: few distinct counts, so a linear search
+  // the group still taking chains of each joint count and rule: few distinct counts, so a linear search
   // over the open groups (the last groups made) is enough
   int open[8];
   int openCount = 0;
@@ -19,7 +19,8 @@ void World::Impl::groupChains(int fixedSteps) {
     if (!chainInGroup[i]) continue;
     int g = -1;
     for (int o = 0; o < openCount; ++o)
-      if (chainGroups[open[o]].joints == c.joints()) g = open[o];
+      if (chainGroups[open[o]].joints == c.joints() && chains[chainGroups[open[o]].chain[0]].params.mode == c.params.mode)
+        g = open[o];  // one rule per group
     if (g < 0) {
       chainGroups.push_back({{}, 0, c.joints()});
       g = static_cast<int>(chainGroups.size()) - 1;

@@ -1,0 +1,434 @@
+// The Wisp rule's lane kernel (solver/chain_lanes_wisp.h). It mirrors wispSubstep and
+// solveBones in chain_solver.cpp statement by statement: Integrate, the pose spring, the bone
+// length, the velocity update, the follow-the-leader reaction, the energy bound and the joint
+// rotations run on the lanes; per-chain work (Carry, joint 0, the air and boost samples) and a
+// bone's contact with a collider run the scalar code per lane. Colliders are rejected on the
+// lanes by the scalar rule's own bounding-sphere test, so in the common case (most bones far
+// from most colliders) no lane leaves the SIMD path. Keep the two in step:
+// tests/native/test_chain_lanes.cpp compares every state bit with the scalar solver's.
+#include "solver/chain_lanes_wisp.h"
+
+#include <cstring>
+
+#include "colliders/shapes.h"
+#include "math/frame.h"
+#include "math/wide_vec.h"
+#include "solver/chain_wisp_parts.h"
+
+namespace wisp {
+
+bool wispSolvesInLanes(const ChainState& c) {
+  // Batched: inertia and space carry, drag, wind and turbulent air, external force, the pose
+  // spring, the bone length, contacts with any collider shape (swept per lane by the scalar
+  // code once the lanes' bounding test lets a bone near), the energy bound, animation, boost,
+  // teleports and warm-up (frame begin). To the scalar rule: cone limits and hinges
+  // (constraints/angle_limit.h), maxDistance and the backstop (per-joint animated forward
+  // kinematics), none of them in the hot path of a plain hair or tail.
+  const ChainParams& p = c.params;
+  const bool limited = p.limitAngle < 3.14159f || !p.limitAngleCurve.empty();
+  return !limited && !p.hinge && !(p.maxDistance > 0.0f) && !p.backstop;
+}
+
+namespace {
+
+using wide::F4;
+using wide::Q4;
+using wide::V3;
+constexpr int kLanes = wide::kWidth;
+
+// The chains of a group, spare lanes repeating lane 0 (they compute lane 0's bits again and
+// store nothing).
+struct WispLanes {
+  ChainState* c[kLanes];
+  int count;
+
+  F4 get(std::vector<float> ChainState::*field, int j) const {
+    return wide::make((c[0]->*field)[j], (c[1]->*field)[j], (c[2]->*field)[j], (c[3]->*field)[j]);
+  }
+  F4 get(std::vector<float> Particles::*field, int j) const {
+    return wide::make((c[0]->*field)[j], (c[1]->*field)[j], (c[2]->*field)[j], (c[3]->*field)[j]);
+  }
+  V3 get(std::vector<float> Particles::*x, std::vector<float> Particles::*y, std::vector<float> Particles::*z, int j) const {
+    return {get(x, j), get(y, j), get(z, j)};
+  }
+  V3 getVec(std::vector<Vec3> ChainState::*field, int j) const {
+    const Vec3 &a = (c[0]->*field)[j], &b = (c[1]->*field)[j], &d = (c[2]->*field)[j], &e = (c[3]->*field)[j];
+    return {wide::make(a.x, b.x, d.x, e.x), wide::make(a.y, b.y, d.y, e.y), wide::make(a.z, b.z, d.z, e.z)};
+  }
+  Q4 target(int j) const {
+    const Quat &a = c[0]->target(j), &b = c[1]->target(j), &d = c[2]->target(j), &e = c[3]->target(j);
+    return {wide::make(a.x, b.x, d.x, e.x), wide::make(a.y, b.y, d.y, e.y), wide::make(a.z, b.z, d.z, e.z),
+            wide::make(a.w, b.w, d.w, e.w)};
+  }
+  void set(std::vector<float> Particles::*x, std::vector<float> Particles::*y, std::vector<float> Particles::*z, int j,
+           V3 v) const {
+    float lx[kLanes], ly[kLanes], lz[kLanes];
+    wide::store(lx, v.x);
+    wide::store(ly, v.y);
+    wide::store(lz, v.z);
+    for (int l = 0; l < count; ++l) {
+      (c[l]->*x)[j] = lx[l];
+      (c[l]->*y)[j] = ly[l];
+      (c[l]->*z)[j] = lz[l];
+    }
+  }
+};
+
+V3 vecs(const Vec3 (&v)[kLanes]) {
+  return {wide::make(v[0].x, v[1].x, v[2].x, v[3].x), wide::make(v[0].y, v[1].y, v[2].y, v[3].y),
+          wide::make(v[0].z, v[1].z, v[2].z, v[3].z)};
+}
+Vec3 laneOf(V3 v, int l) { return {wide::lane(v.x, l), wide::lane(v.y, l), wide::lane(v.z, l)}; }
+Quat laneOf(Q4 q, int l) { return {wide::lane(q.x, l), wide::lane(q.y, l), wide::lane(q.z, l), wide::lane(q.w, l)}; }
+// v with lane l replaced by s (the rare per-lane scalar work writes back through this)
+V3 withLane(V3 v, int l, Vec3 s) {
+  float x[kLanes], y[kLanes], z[kLanes];
+  wide::store(x, v.x);
+  wide::store(y, v.y);
+  wide::store(z, v.z);
+  x[l] = s.x;
+  y[l] = s.y;
+  z[l] = s.z;
+  return {wide::load(x), wide::load(y), wide::load(z)};
+}
+F4 maskOf(const bool (&b)[kLanes]) {
+  const F4 on = wide::lessThan(wide::splat(0.0f), wide::splat(1.0f)), off = wide::lessThan(wide::splat(1.0f), wide::splat(0.0f));
+  float m[kLanes];
+  for (int l = 0; l < kLanes; ++l) m[l] = wide::lane(b[l] ? on : off, 0);
+  return wide::load(m);
+}
+bool laneSet(F4 mask, int l) {
+  float m[kLanes];
+  wide::store(m, mask);
+  uint32_t u;
+  std::memcpy(&u, &m[l], 4);
+  return u != 0;
+}
+
+// The colliders of one substep as poseColliders gives them to each chain: pointers into the
+// world's per-frame pose table (posed once for every chain), or into `own` where there is no
+// table; meets[ci]: the lanes whose chain collides and whose mask takes collider ci (set once per
+// frame: masks do not change during a step).
+struct LaneColliders {
+  const ColliderPose* pose[kSubstepCollidersCached];
+  const ColliderPose* before[kSubstepCollidersCached];
+  float bound[kSubstepCollidersCached];
+  F4 meets[kSubstepCollidersCached];
+  bool any[kSubstepCollidersCached];
+  bool anyLane = false;
+  int count = 0;
+  ColliderPose own[2 * kSubstepCollidersCached];
+};
+
+void laneColliderMasks(const WispLanes& g, const StepContext& ctx, LaneColliders* out) {
+  bool collide[kLanes];
+  for (int l = 0; l < kLanes; ++l) collide[l] = collides(*g.c[l], ctx);
+  out->count = ctx.colliderCount;
+  out->anyLane = false;
+  for (int ci = 0; ci < ctx.colliderCount; ++ci) {
+    const ColliderPath& path = ctx.colliders[ci];
+    bool m[kLanes];
+    bool any = false;
+    for (int l = 0; l < kLanes; ++l) {
+      m[l] = collide[l] && (path.groups & g.c[l]->params.colliderMask) != 0;
+      any |= m[l];
+    }
+    out->any[ci] = any;
+    out->anyLane |= any;
+    out->meets[ci] = maskOf(m);
+  }
+}
+
+void poseLaneColliders(const StepContext& ctx, int sub, float tPrev, float tNow, LaneColliders* out) {
+  for (int ci = 0; ci < out->count; ++ci) {
+    if (!out->any[ci]) continue;
+    const ColliderPath& path = ctx.colliders[ci];
+    const ColliderPose* before = ctx.posedCollider(sub, ci);
+    if (before) {
+      out->pose[ci] = before + ctx.colliderCount;
+      out->before[ci] = before;
+    } else {
+      out->own[2 * ci] = poseAt(path, tNow);
+      out->own[2 * ci + 1] = poseAt(path, tPrev);
+      out->pose[ci] = &out->own[2 * ci];
+      out->before[ci] = &out->own[2 * ci + 1];
+    }
+    out->bound[ci] = boundingRadius(*out->pose[ci]);
+  }
+}
+
+// Lanes that may touch collider `ci`: all but those collideBone's own bounding test is sure to
+// reject, so skipping them changes nothing (the others run collideBone, which makes the test).
+// Cheaper than that test (no division): the bone [a, x], of length len, lies in the ball of radius
+// len / 2 around its midpoint, so when that ball is farther than the test's reach (with 0.1% and
+// 1e-5 m to spare for rounding) the closest point of the bone is too.
+F4 mayTouch(const LaneColliders& cs, int ci, V3 a, V3 x, F4 halfLen, F4 radius) {
+  const float bound = cs.bound[ci];
+  if (!(bound < 1.0e38f)) return cs.meets[ci];
+  const F4 reach = (wide::splat(bound) + radius) * wide::splat(1.01f) + wide::splat(1e-4f);  // collideBone's
+  const F4 limit = (reach + halfLen) * wide::splat(1.001f) + wide::splat(1e-5f);
+  const V3 off = (a + x) * wide::splat(0.5f) - wide::splat3(cs.pose[ci]->position);
+  const F4 far = wide::lessThan(limit * limit, wide::dot(off, off));
+  // lanes that meet the collider and are not far; a mask lane's bits are 0 (which equals 0.0f)
+  // or all ones (a NaN, equal to nothing), so equal(far, 0) is its complement
+  return wide::maskAnd(cs.meets[ci], wide::equal(far, wide::splat(0.0f)));
+}
+
+// orientJoint (chain_solver.cpp) for joint k of every lane: the world rotation (the next bone's
+// parent); stored, with the outputs, only on the frame's last substep (the rotation the scalar
+// rule leaves in simRotation is its last substep's).
+Q4 orientJoints(const WispLanes& g, int k, Q4 restRot, V3 axis, V3 dir, bool output) {
+  const V3 local = wide::unrotate(restRot, dir);
+  const Q4 q = wide::fromUnitVectors(axis, wide::normalizeOr(local, axis));
+  const Q4 world = wide::normalize(wide::mul(restRot, q));
+  if (output) {
+    const Q4 out = wide::normalize(wide::mul(g.target(k), q));
+    for (int l = 0; l < g.count; ++l) {
+      g.c[l]->simRotation[k] = laneOf(world, l);
+      g.c[l]->writeJointRotations(k, g.c[l]->simRotation[k], laneOf(out, l));
+    }
+  }
+  return world;
+}
+
+// What Integrate and the pose spring compute per joint from parameters that change only at a
+// fixed step's start (the boost's multipliers; h is the frame's): computed then, with the scalar
+// rule's operations, and read by that step's substeps.
+constexpr int kMaxJoints = 64;  // longer chains run the scalar rule
+struct StepFactors {
+  F4 keep[kMaxJoints];     // Integrate's 1 / (1 + h (damping + drag))
+  F4 springy[kMaxJoints];  // lanes with stiffness > 0
+  F4 w2h2[kMaxJoints], z2whh[kMaxJoints], pullScale[kMaxJoints];  // the spring's w^2 h^2, 2 z w h^2, 1 / (1 + ...)
+};
+
+void stepFactors(const WispLanes& g, const StepContext& ctx, StepFactors* out) {
+  const int n = g.c[0]->joints();
+  const F4 h = wide::splat(ctx.h), zero = wide::splat(0.0f), one = wide::splat(1.0f), two = wide::splat(2.0f);
+  float drag[kLanes], bDamping[kLanes], bStiffness[kLanes];
+  for (int l = 0; l < kLanes; ++l) {
+    const ChainState& c = *g.c[l];
+    drag[l] = c.params.drag * c.boostNow.drag;
+    bDamping[l] = c.boostNow.damping;
+    bStiffness[l] = c.boostNow.stiffness;
+  }
+  const F4 dragL = wide::load(drag), bDampingL = wide::load(bDamping), bStiffnessL = wide::load(bStiffness);
+  for (int j = 1; j < n; ++j) {
+    out->keep[j] = one / (one + h * (g.get(&ChainState::jDamping, j) * bDampingL + dragL));
+    const F4 wj = g.get(&ChainState::jStiffness, j) * bStiffnessL;
+    const F4 z2w = two * (one - g.get(&ChainState::jElasticity, j)) * wj;
+    const F4 w2h2 = wj * wj * h * h;
+    out->springy[j] = wide::lessThan(zero, wj);
+    out->w2h2[j] = w2h2;
+    out->z2whh[j] = z2w * h * h;
+    out->pullScale[j] = one / (one + w2h2 + z2w * h);
+  }
+}
+
+// Stage Integrate (wispSubstep) on the lanes.
+void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, const StepFactors& sf) {
+  const int n = g.c[0]->joints();
+  const F4 h = wide::splat(ctx.h), invH = wide::splat(ctx.invH);
+  const Vec3 meanAir = ctx.wind.global.mean;
+  Vec3 gl[kLanes], ext[kLanes];
+  float drag[kLanes], bGravity[kLanes], poison[kLanes];
+  bool turbulent[kLanes];
+  bool anyTurbulent = false;
+  for (int l = 0; l < kLanes; ++l) {
+    const ChainState& c = *g.c[l];
+    const ChainFrame& f = frames[l < g.count ? l : 0];
+    gl[l] = f.gravity;
+    ext[l] = c.params.externalForce;
+    drag[l] = c.params.drag * c.boostNow.drag;
+    bGravity[l] = c.boostNow.gravity;
+    poison[l] = f.poison;
+    turbulent[l] = f.turbulent;
+    anyTurbulent |= f.turbulent;
+  }
+  const V3 gravity = vecs(gl), external = vecs(ext);
+  const F4 dragL = wide::load(drag), bGravityL = wide::load(bGravity);
+  F4 poisonL = wide::load(poison);
+  const V3 mean = wide::splat3(meanAir);
+  for (int j = 1; j < n; ++j) {
+    V3 x = g.get(&Particles::px, &Particles::py, &Particles::pz, j);
+    V3 air = mean;
+    if (anyTurbulent) {
+      Vec3 al[kLanes];
+      for (int l = 0; l < kLanes; ++l) {
+        const ChainState& c = *g.c[l];
+        al[l] = turbulent[l] ? Vec3{c.airx[j], c.airy[j], c.airz[j]} : meanAir;
+      }
+      air = vecs(al);
+    }
+    const V3 acc = gravity * (g.get(&ChainState::jGravity, j) * bGravityL) + external * g.get(&ChainState::jExternal, j) +
+                   air * dragL;
+    const F4 k = sf.keep[j];
+    const V3 reaction = (g.get(&Particles::qx, &Particles::qy, &Particles::qz, j) - x) * invH;
+    const V3 v = (g.get(&Particles::vx, &Particles::vy, &Particles::vz, j) + acc * h) * k;
+    g.set(&Particles::ox, &Particles::oy, &Particles::oz, j, x);
+    x = x + (v + reaction * k) * h;
+    poisonL = poisonL + ((x.x - x.x) + (x.y - x.y) + (x.z - x.z));
+    g.set(&Particles::px, &Particles::py, &Particles::pz, j, x);
+    g.set(&Particles::qx, &Particles::qy, &Particles::qz, j, x);
+    g.set(&Particles::vx, &Particles::vy, &Particles::vz, j, v);
+  }
+  for (int l = 0; l < g.count; ++l) frames[l].poison = wide::lane(poisonL, l);
+}
+
+// solveBones (chain_solver.cpp) on the lanes, for chains without limits, leash or backstop.
+void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&rootRotation)[kLanes], int sub, float tPrev,
+                     float tNow, bool output, LaneColliders& cs, const StepFactors& sf) {
+  const int n = g.c[0]->joints();
+  const bool anyCollide = cs.anyLane;
+  Vec3 carryVel[kLanes];
+  Quat roots[kLanes];
+  for (int l = 0; l < kLanes; ++l) {
+    const ChainState& c = *g.c[l];
+    carryVel[l] = {c.wx, c.wy, c.wz};
+    roots[l] = rootRotation[l];
+  }
+  if (anyCollide) poseLaneColliders(ctx, sub, tPrev * ctx.pathScale, tNow * ctx.pathScale, &cs);
+  JointContacts contacts[kLanes];
+  const F4 invH = wide::splat(ctx.invH), zero = wide::splat(0.0f);
+  const V3 w = vecs(carryVel);
+  Q4 parent{wide::make(roots[0].x, roots[1].x, roots[2].x, roots[3].x), wide::make(roots[0].y, roots[1].y, roots[2].y, roots[3].y),
+            wide::make(roots[0].z, roots[1].z, roots[2].z, roots[3].z), wide::make(roots[0].w, roots[1].w, roots[2].w, roots[3].w)};
+  V3 a = g.get(&Particles::px, &Particles::py, &Particles::pz, 0);
+  V3 aStart = g.get(&Particles::ox, &Particles::oy, &Particles::oz, 0);  // joint k's substep start
+  const V3 v0 = (a - aStart) * invH - w;
+  F4 energyGiven = zero, energyNow = zero;
+  for (int k = 0; k + 1 < n; ++k) {
+    const int j = k + 1;
+    const Q4 restRot = wide::mul(parent, g.target(k));
+    const V3 childAxis = g.getVec(&ChainState::childAxis, k);
+    const V3 r = wide::normalizeOr(wide::rotate(restRot, childAxis), childAxis);
+    const F4 len = g.get(&ChainState::boneLength, k);
+    V3 x = g.get(&Particles::px, &Particles::py, &Particles::pz, j);
+    V3 given = g.get(&Particles::vx, &Particles::vy, &Particles::vz, j);
+
+    // damped spring toward the animated pose, in the lanes whose stiffness is > 0
+    const F4 springy = sf.springy[j];
+    if (wide::any(springy)) {
+      const V3 target = a + r * len;
+      V3 vParent = (a - aStart) * invH;
+      if (k == 0) vParent = vParent - w;
+      const V3 vRel = given - vParent;
+      const V3 pull = (((target - x) * sf.w2h2[j]) - vRel * sf.z2whh[j]) * sf.pullScale[j];
+      x = wide::select(springy, x + pull, x);
+      given = wide::select(springy, given + pull * invH, given);
+    }
+
+    V3 d = wide::normalizeOr(x - a, r);
+    x = a + d * len;
+
+    for (JointContacts& jc : contacts) jc.count = 0;
+    bool touched = false;
+    const V3 beforeContact = x;
+    if (anyCollide) {
+      const F4 radius = g.get(&ChainState::jRadius, j), halfLen = len * wide::splat(0.5f);
+      // a second pass only for the lanes the first moved (collideBone's loop in solveBones)
+      bool active[kLanes] = {true, true, true, true};
+      for (int pass = 0; pass < 2; ++pass) {
+        bool moved[kLanes] = {false, false, false, false};
+        bool anyMoved = false;
+        for (int ci = 0; ci < cs.count; ++ci) {
+          if (!cs.any[ci]) continue;
+          const F4 near = mayTouch(cs, ci, a, x, halfLen, radius);
+          if (!wide::any(near)) continue;
+          for (int l = 0; l < g.count; ++l) {
+            if (!active[l] || !laneSet(near, l)) continue;
+            Vec3 xl = laneOf(x, l), dl = laneOf(d, l);
+            if (collideBone(*cs.pose[ci], *cs.before[ci], cs.bound[ci], laneOf(a, l), xl, dl, wide::lane(len, l),
+                            wide::lane(radius, l), ctx.invH, contacts[l])) {
+              moved[l] = anyMoved = touched = true;
+              x = withLane(x, l, xl);
+              d = withLane(d, l, dl);
+            }
+          }
+        }
+        if (!anyMoved) break;
+        for (int l = 0; l < kLanes; ++l) active[l] = moved[l];
+      }
+    }
+    g.set(&Particles::px, &Particles::py, &Particles::pz, j, x);
+    // Stage UpdateVelocity for joint j
+    const V3 o = g.get(&Particles::ox, &Particles::oy, &Particles::oz, j);
+    V3 v = (x - o) * invH;
+    if (touched)
+      for (int l = 0; l < g.count; ++l)
+        if (contacts[l].count > 0)
+          v = withLane(v, l, contactVelocity(laneOf(v, l), (laneOf(beforeContact, l) - laneOf(o, l)) * ctx.invH, contacts[l]));
+    // the follow-the-leader reaction (solveBones)
+    if (k > 0) {
+      const V3 boneCorrection = beforeContact - g.get(&Particles::qx, &Particles::qy, &Particles::qz, j);
+      g.set(&Particles::qx, &Particles::qy, &Particles::qz, k, a - boneCorrection * wide::splat(kFtlDamping));
+    }
+    g.set(&Particles::vx, &Particles::vy, &Particles::vz, j, v);
+    const V3 givenRel = given - v0, nowRel = v - v0;
+    energyGiven = energyGiven + wide::dot(givenRel, givenRel);
+    energyNow = energyNow + wide::dot(nowRel, nowRel);
+    parent = orientJoints(g, k, restRot, childAxis, d, output);
+    a = x;
+    aStart = o;
+  }
+  // the energy bound (solveBones)
+  const F4 over = wide::lessThan(energyGiven, energyNow);
+  if (wide::any(over)) {
+    const F4 scale = wide::sqrt(energyGiven / energyNow);
+    for (int j = 1; j < n; ++j) {
+      const V3 v = g.get(&Particles::vx, &Particles::vy, &Particles::vz, j);
+      g.set(&Particles::vx, &Particles::vy, &Particles::vz, j, wide::select(over, v0 + (v - v0) * scale, v));
+    }
+  }
+  const int last = n - 1;  // the tip has no child: no reaction
+  g.set(&Particles::qx, &Particles::qy, &Particles::qz, last, g.get(&Particles::px, &Particles::py, &Particles::pz, last));
+  if (output) {  // orientLast; its simRotation is needed only at the frame's end
+    const Q4 world = wide::normalize(wide::mul(parent, g.target(last)));
+    for (int l = 0; l < g.count; ++l) {
+      g.c[l]->simRotation[last] = laneOf(world, l);
+      g.c[l]->writeJointRotations(last, g.c[l]->simRotation[last], g.c[l]->target(last));
+    }
+  }
+}
+
+}  // namespace
+
+void solveWispChainLanes(ChainState* const* chains, int count, const StepContext& ctx, ChainFrame* frames) {
+  WispLanes g;
+  g.count = count;
+  for (int l = 0; l < kLanes; ++l) g.c[l] = chains[l < count ? l : 0];
+  // solveBones poses some colliders per bone past kSubstepCollidersCached
+  const bool overflow = ctx.colliderCount >= kSubstepCollidersCached || g.c[0]->joints() > kMaxJoints;
+  StepFactors factors;
+  const int total = ctx.totalSubsteps;
+  LaneColliders colliders;
+  if (!overflow) laneColliderMasks(g, ctx, &colliders);
+  for (int sub = 0; sub < total; ++sub) {
+    if (overflow) {
+      for (int l = 0; l < count; ++l) chainSubstep(*chains[l], ctx, frames[l], sub);
+      continue;
+    }
+    const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
+    Transform roots[kLanes];
+    for (int l = 0; l < count; ++l) roots[l] = beginWispSubstep(*chains[l], ctx, frames[l], sub);  // Stage Carry
+    Quat rootRotation[kLanes];
+    for (int l = 0; l < kLanes; ++l) rootRotation[l] = roots[l < count ? l : 0].rotation;
+    if (ctx.startsStep(sub)) stepFactors(g, ctx, &factors);  // the boost was sampled (beginWispSubstep)
+    integrateLanes(g, ctx, frames, factors);  // Stage Integrate
+    for (int l = 0; l < count; ++l) {  // joint 0 rides the root
+      ChainState& c = *chains[l];
+      c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
+      const Vec3 p0 = fromFrame(roots[l], c.localPosition[0]);
+      c.px[0] = p0.x; c.py[0] = p0.y; c.pz[0] = p0.z;
+    }
+    const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
+    solveBonesLanes(g, ctx, rootRotation, sub, tPrev, tNow, sub + 1 == total, colliders, factors);  // Stage SolveBones
+    for (int l = 0; l < count; ++l) {  // Stage UpdateVelocity (joint 0)
+      ChainState& c = *chains[l];
+      c.vx[0] = (c.px[0] - c.ox[0]) * ctx.invH;
+      c.vy[0] = (c.py[0] - c.oy[0]) * ctx.invH;
+      c.vz[0] = (c.pz[0] - c.oz[0]) * ctx.invH;
+    }
+  }
+}
+
+}  // namespace wisp

@@ -1,0 +1,20 @@
+// The Wisp rule (ChainMode::Wisp, chain_solver.cpp) on SIMD lanes: wide::kWidth chains of the
+// same joint count per group, joint j of every chain together, each lane doing exactly the
+// scalar rule's operations in the same order (math/wide_vec.h), so a chain's bits do not depend
+// on whether, or with whom, it was grouped (solver/chain_lanes.h says which chains are grouped).
+#pragma once
+#include "chain/chain_state.h"
+#include "solver/chain_frame.h"
+#include "solver/step_context.h"
+
+namespace wisp {
+
+// Does a Wisp-rule chain's frame fit the kernel? The features it batches are listed here; the
+// rest route the chain to the scalar rule (solvesInLanes calls this).
+bool wispSolvesInLanes(const ChainState& c);
+
+// The substeps of a group of Wisp-rule chains (count <= wide::kWidth, equal joint counts, all
+// solvesInLanes), between beginChainFrame (frames[l] for chains[l]) and endChainFrame.
+void solveWispChainLanes(ChainState* const* chains, int count, const StepContext& ctx, ChainFrame* frames);
+
+}  // namespace wisp
