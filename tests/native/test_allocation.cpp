@@ -46,6 +46,15 @@ TEST(Allocation, SteadyStateStepAllocatesNothing) {
     farChain.points = {{-10000, 2, 0}, {-10000, 1.9f, 0}, {-10000, 1.8f, 0}};
     ChainId chain;
     ASSERT_OK(sc.world->addChain(farChain, &chain));
+    // and five short ropes of one length, which run in a SIMD lane group (solver/rope_lanes.h)
+    for (int k = 0; k < 5; ++k) {
+      RopeDef small;
+      small.start = {0.1f * k, 2, 1};
+      small.end = {0.1f * k + 0.4f, 2, 1};
+      small.segments = 8;
+      small.pinned = {0};
+      ASSERT_OK(sc.world->addRope(small, &rope));
+    }
     // Warm-up: the first step builds the per-step lists, and self-collision's pair lists grow to
     // their high-water mark while the sheet falls and crumples (about 105 pairs per particle).
     for (int f = 0; f < 180; ++f) {

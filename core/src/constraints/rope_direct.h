@@ -108,12 +108,12 @@ inline bool pinsWithinReach(const RopeState& r) {
   return true;
 }
 
-// Newton steps until converged (see above): the first always; more, if more() says they may
-// help (asked only when the first step left too much), while the residual keeps falling.
+// The Newton steps after the first, whose residual was `last` (solver/rope_lanes.cpp takes the
+// first step of several ropes at once): more, if more() says they may help (asked only when the
+// first step left too much), while the residual keeps falling.
 template <class Node, class More>
-inline void solveChainConverged(Particles& r, Node node, int m, const float* rest, float* lambda, float alphaTilde,
-                                float* scratch, More more) {
-  float last = solveChainDirect(r, node, m, rest, lambda, alphaTilde, scratch);
+inline void continueChainConverged(Particles& r, Node node, int m, const float* rest, float* lambda,
+                                   float alphaTilde, float* scratch, More more, float last) {
   if (last <= kDirectTolerance || !more()) return;
   for (int step = 1; step < kDirectMaxSteps; ++step) {
     const float now = solveChainDirect(r, node, m, rest, lambda, alphaTilde, scratch, kDirectTolerance);
@@ -122,10 +122,23 @@ inline void solveChainConverged(Particles& r, Node node, int m, const float* res
   }
 }
 
+// Newton steps until converged (see above): the first always, then continueChainConverged.
+template <class Node, class More>
+inline void solveChainConverged(Particles& r, Node node, int m, const float* rest, float* lambda, float alphaTilde,
+                                float* scratch, More more) {
+  continueChainConverged(r, node, m, rest, lambda, alphaTilde, scratch, more,
+                         solveChainDirect(r, node, m, rest, lambda, alphaTilde, scratch));
+}
+
 // A rope: more Newton steps only while it can reach its pins.
 inline void solveStretchDirectConverged(RopeState& r, float alphaTilde, float* scratch) {
   solveChainConverged(r, [](int i) { return i; }, r.segments(), r.rest.data(), r.lambda.data(), alphaTilde, scratch,
                       [&r] { return pinsWithinReach(r); });
+}
+// The same after a first step taken elsewhere (in lanes) with residual `first`.
+inline void continueStretchDirect(RopeState& r, float alphaTilde, float* scratch, float first) {
+  continueChainConverged(r, [](int i) { return i; }, r.segments(), r.rest.data(), r.lambda.data(), alphaTilde,
+                         scratch, [&r] { return pinsWithinReach(r); }, first);
 }
 
 }  // namespace wisp

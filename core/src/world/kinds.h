@@ -59,6 +59,8 @@ template <> struct KindRow<RopeState> : KindRowBase<RopeState, RopeId, &WorldSta
   static constexpr const char *name = "rope", *field = "ropes", *freeField = "freeRopes";
   static constexpr bool anchorable = true, splitsBig = true, capsSpeed = true;
   WISP_KIND_FUNCTIONS(RopeState)
+  // step() for up to wide::kWidth ropes solved together in SIMD lanes (solver/rope_lanes.h)
+  static void stepGroup(RopeState* const* ropes, int count, const StepContext& ctx);
 };
 template <> struct KindRow<ClothState> : KindRowBase<ClothState, ClothId, &WorldStats::cloths, &WorldObjects::cloths> {
   static constexpr ObjectKind kind = ObjectKind::Cloth;

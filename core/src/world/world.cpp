@@ -60,26 +60,37 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   // Disabled, sleeping and not-due objects are skipped whole. Each object notes whether its state
   // went non-finite, and applies its speed cap, in its own job (KindRow::step).
   groupChains(fixedSteps);
+  groupRopes(fixedSteps);
   auto simulate = [&](ObjectRef o, int t) {
     if (o.kind == ObjectKind::Chain && chainInGroup[o.index]) return;  // in a lane group
+    if (o.kind == ObjectKind::Rope && ropeInGroup[o.index]) return;
     withKind(o.kind, [&](auto& store) {
       auto& obj = store[o.index];
       if (obj.activity.frameSteps == 0) return;
       rowOf(store).step(obj, contextOf(obj), t);
     });
   };
-  // Work items: the small objects, then the lane groups of chains (run with the world's context:
-  // solvesInLanes admits only chains whose own context, contextOf, is that one), then the chain
-  // links sets (each one item: its chains are solved together, world_chain_links.cpp).
+  // Work items: the small objects, then the lane groups of chains and of ropes (run with the
+  // world's context: solvesInLanes admits only objects whose own context, contextOf, is that
+  // one), then the chain links sets (each one item: its chains are solved together,
+  // world_chain_links.cpp).
   const int items = static_cast<int>(smallObjects.size());
   const int groups = static_cast<int>(chainGroups.size());
-  jobs::parallelFor(items + groups + static_cast<int>(linkSets.size()), threads, [&](int k) {
+  const int ropeItems = static_cast<int>(ropeGroups.size());
+  const int lanes = items + groups + ropeItems;
+  jobs::parallelFor(lanes + static_cast<int>(linkSets.size()), threads, [&](int k) {
     if (k < items) return simulate(smallObjects[k], 1);
-    if (k >= items + groups) return stepChainLinks(chainLinks[linkSets[k - items - groups]], ctx);
-    const ChainGroup& g = chainGroups[k - items];
-    ChainState* lanes[wide::kWidth];
-    for (int l = 0; l < g.count; ++l) lanes[l] = &chains[g.chain[l]];
-    KindRow<ChainState>::stepGroup(lanes, g.count, ctx);
+    if (k >= lanes) return stepChainLinks(chainLinks[linkSets[k - lanes]], ctx);
+    if (k >= items + groups) {
+      const LaneGroup& g = ropeGroups[k - items - groups];
+      RopeState* members[wide::kWidth];
+      for (int l = 0; l < g.count; ++l) members[l] = &ropes[g.member[l]];
+      return KindRow<RopeState>::stepGroup(members, g.count, ctx);
+    }
+    const LaneGroup& g = chainGroups[k - items];
+    ChainState* members[wide::kWidth];
+    for (int l = 0; l < g.count; ++l) members[l] = &chains[g.member[l]];
+    KindRow<ChainState>::stepGroup(members, g.count, ctx);
   });
   for (ObjectRef o : bigObjects) simulate(o, threads);
 

@@ -144,16 +144,17 @@ struct World::Impl {
     int index;
   };
   std::vector<ObjectRef> smallObjects, bigObjects;
-  // Chains solved together in SIMD lanes this frame (solver/chain_lanes.h), by groupChains:
-  // chain slots, wide::kWidth per group of equal joint counts, filled in slot order; and per
-  // chain slot whether it is in one (then its own work item skips it).
-  struct ChainGroup {
-    int chain[wide::kWidth];
+  // Chains and ropes solved together in SIMD lanes this frame (solver/chain_lanes.h,
+  // solver/rope_lanes.h), by groupChains and groupRopes: object slots, wide::kWidth per group of
+  // equal size (joints, segments), filled in slot order; and per slot whether it is in one (then
+  // its own work item skips it).
+  struct LaneGroup {
+    int member[wide::kWidth];
     int count;
-    int joints;
+    int size;
   };
-  std::vector<ChainGroup> chainGroups;
-  std::vector<uint8_t> chainInGroup;
+  std::vector<LaneGroup> chainGroups, ropeGroups;
+  std::vector<uint8_t> chainInGroup, ropeInGroup;
   std::vector<int> linkSets;  // live chain links sets: each one work item, with its chains
   int totalParticles = 0;
   uint64_t listsVersion = 0;
@@ -448,10 +449,12 @@ struct World::Impl {
   void resolveTeleports(bool detect);
   // One frame of fixedSteps fixed steps for every object (world.cpp).
   void runFrame(int fixedSteps, float alpha);
-  // Fills chainGroups and chainInGroup for a frame of fixedSteps (world_chain_groups.cpp): the
+  // Fills chainGroups and chainInGroup for a frame of fixedSteps (world_lane_groups.cpp): the
   // chains that solvesInLanes and run this whole frame in the world's own frame. The groups
   // depend only on the chains (slot order, joint counts), never on the thread count.
   void groupChains(int fixedSteps);
+  // The same for ropes (ropeGroups, ropeInGroup).
+  void groupRopes(int fixedSteps);
   void poseCollidersAtSubsteps(StepContext& ctx);  // world.cpp
 
   // Activity (world_activity.cpp). Before a frame's objects run: wakes sleepers that were

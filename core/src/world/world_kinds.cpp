@@ -1,6 +1,7 @@
 // The per-kind functions of the kind table (kinds.h): what the world does differently for a
 // rope, a cloth and a chain when it steps, resets, counts and checks them.
 #include "solver/chain_lanes.h"
+#include "solver/rope_lanes.h"
 #include "world/world_impl.h"
 
 namespace wisp {
@@ -29,6 +30,11 @@ void finishFrame(State& o) {
 void KindRow<RopeState>::step(RopeState& r, const StepContext& ctx, int threads) {
   simulateRope(r, ctx, threads);
   finishFrame(r);
+}
+
+void KindRow<RopeState>::stepGroup(RopeState* const* ropes, int count, const StepContext& ctx) {
+  simulateRopeGroup(ropes, count, ctx);
+  for (int l = 0; l < count; ++l) finishFrame(*ropes[l]);
 }
 
 void KindRow<RopeState>::resetToRest(World::Impl& w, RopeState& r) {

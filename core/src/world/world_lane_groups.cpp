@@ -1,0 +1,69 @@
+// Which chains and ropes run in SIMD lane groups this frame (World::Impl::groupChains,
+// groupRopes).
+#include "solver/chain_lanes.h"
+#include "solver/rope_lanes.h"
+#include "world/world_impl.h"
+
+namespace wisp {
+
+namespace {
+
+// Fills groups (wide::kWidth objects of equal size each, filled in slot order) and inGroup (per
+// slot) with the objects that admit(o) takes; objects share a group only if alike(a, b) too (one
+// lane kernel per group).
+template <class Store, class Admit, class Size, class Alike>
+void fillLaneGroups(const Store& objects, std::vector<World::Impl::LaneGroup>& groups, std::vector<uint8_t>& inGroup,
+                    Admit admit, Size size, Alike alike) {
+  groups.clear();
+  // grown only when objects are added (capacity is kept by clear())
+  if (inGroup.size() < objects.size()) inGroup.resize(objects.size());
+  if (groups.capacity() < objects.size()) groups.reserve(objects.size());
+  // the group still taking objects of each size: few distinct sizes, so a linear search over
+  // the open groups (the last groups made) is enough
+  int open[8];
+  int openCount = 0;
+  for (size_t i = 0; i < objects.size(); ++i) {
+    const auto& o = objects[i];
+    inGroup[i] = admit(o);
+    if (!inGroup[i]) continue;
+    int g = -1;
+    for (int k = 0; k < openCount; ++k)
+      if (groups[open[k]].size == size(o) && alike(objects[groups[open[k]].member[0]], o)) g = open[k];
+    if (g < 0) {
+      groups.push_back({{}, 0, size(o)});
+      g = static_cast<int>(groups.size()) - 1;
+      if (openCount == 8) {  // forget the oldest open group: it stays partly filled
+        for (int k = 1; k < 8; ++k) open[k - 1] = open[k];
+        --openCount;
+      }
+      open[openCount++] = g;
+    }
+    World::Impl::LaneGroup& group = groups[g];
+    group.member[group.count++] = static_cast<int>(i);
+    if (group.count == wide::kWidth)
+      for (int k = 0; k < openCount; ++k)
+        if (open[k] == g) {
+          open[k] = open[--openCount];
+          break;
+        }
+  }
+}
+
+}  // namespace
+
+void World::Impl::groupChains(int fixedSteps) {
+  fillLaneGroups(
+      chains, chainGroups, chainInGroup,
+      [&](const ChainState& c) { return c.alive && c.activity.frameSteps == fixedSteps && solvesInLanes(c); },
+      [](const ChainState& c) { return c.joints(); },
+      [](const ChainState& a, const ChainState& b) { return a.params.mode == b.params.mode; });  // one rule per group
+}
+
+void World::Impl::groupRopes(int fixedSteps) {
+  fillLaneGroups(
+      ropes, ropeGroups, ropeInGroup,
+      [&](const RopeState& r) { return r.alive && r.activity.frameSteps == fixedSteps && solvesInLanes(r); },
+      [](const RopeState& r) { return r.segments(); }, [](const RopeState&, const RopeState&) { return true; });
+}
+
+}  // namespace wisp
