@@ -12,8 +12,9 @@ namespace {
 
 // Switches the lane groups for one scope (and back on after it, also when a test fails).
 struct Lanes {
-  explicit Lanes(bool on) { setRopeLanesEnabled(on); }
-  ~Lanes() { setRopeLanesEnabled(true); }
+  explicit Lanes(bool on) : before(ropeLanesEnabled()) { setRopeLanesEnabled(on); }
+  ~Lanes() { setRopeLanesEnabled(before); }
+  bool before;
 };
 
 // Ten ropes that differ in what a lane carries: segment counts (five of 31 share groups, two of
@@ -132,7 +133,10 @@ TEST(RopeLanes, ARopeInAGroupEqualsTheSameRopeAloneBitForBitEveryFrame) {
     for (int k : which) alone.push_back(makeScene({k}, 1));
   }
   for (int f = 0; f < kFrames; ++f) {
-    drive(together, which, f);
+    {
+      Lanes on(true);  // also in WebAssembly, where lane groups are off by default
+      drive(together, which, f);
+    }
     {
       Lanes off(false);
       for (size_t k = 0; k < which.size(); ++k) drive(alone[k], {which[k]}, f);
@@ -147,6 +151,7 @@ TEST(RopeLanes, ARopeInAGroupEqualsTheSameRopeAloneBitForBitEveryFrame) {
 // The ropes really swing, stretch little and are grouped: the comparison above is not of ropes
 // at rest or of ropes that all ran alone.
 TEST(RopeLanes, TheComparedRopesSwingAndKeepTheirLength) {
+  Lanes on(true);
   const std::vector<int> which = all();
   Scene s = makeScene(which, 1);
   float lowest = 10.0f;

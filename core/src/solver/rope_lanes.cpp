@@ -15,10 +15,20 @@
 namespace wisp {
 
 namespace {
-std::atomic<bool> gLanesEnabled{true};
+// On natively, off in WebAssembly by default. Both give the same bits; only speed differs. The
+// kernel made 1000 ropes x 32 faster natively (8.2 -> 5.0 ms per step, one thread) but slower as
+// WebAssembly (6.9 -> 10.4 ms, Node 20, back to back on the same build), so there the ropes keep
+// the scalar path until the kernel is fast there too (docs/benchmarks.md, "Ropes in lanes").
+#ifdef __EMSCRIPTEN__
+constexpr bool kLanesByDefault = false;
+#else
+constexpr bool kLanesByDefault = true;
+#endif
+std::atomic<bool> gLanesEnabled{kLanesByDefault};
 }  // namespace
 
 void setRopeLanesEnabled(bool on) { gLanesEnabled.store(on, std::memory_order_relaxed); }
+bool ropeLanesEnabled() { return gLanesEnabled.load(std::memory_order_relaxed); }
 
 bool solvesInLanes(const RopeState& r) {
   // the world's own frame (no origin of its own, every fixed step) so that one context serves

@@ -18,9 +18,11 @@ constexpr int kRopeLaneMaxSegments = 128;
 // The one place that decides which ropes the lane groups take; every other rope runs the scalar
 // solver (rope_solver.cpp) on its own.
 bool solvesInLanes(const RopeState& r);
-// On by default. Tests switch the lane groups off (between steps, never during one) to compare
-// every rope with the scalar solver's bits.
+// On by default natively, off in WebAssembly (rope_lanes.cpp says why). Tests switch the lane
+// groups on and off (between steps, never during one) to compare every rope with the scalar
+// solver's bits.
 void setRopeLanesEnabled(bool on);
+bool ropeLanesEnabled();
 
 // One frame of every rope in ropes[0..count) (count <= wide::kWidth, equal segment counts, all
 // solvesInLanes, all running this frame's full context ctx), on one thread: simulateRope's
