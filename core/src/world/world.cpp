@@ -74,6 +74,12 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   // world's context: solvesInLanes admits only objects whose own context, contextOf, is that
   // one), then the chain links sets (each one item: its chains are solved together,
   // world_chain_links.cpp).
+  auto stepLaneGroup = [&](auto& store, const LaneGroup& g) {
+    using State = std::remove_reference_t<decltype(store[0])>;
+    State* members[wide::kWidth];
+    for (int l = 0; l < g.count; ++l) members[l] = &store[g.member[l]];
+    KindRow<State>::stepGroup(members, g.count, ctx);
+  };
   const int items = static_cast<int>(smallObjects.size());
   const int groups = static_cast<int>(chainGroups.size());
   const int ropeItems = static_cast<int>(ropeGroups.size());
@@ -81,16 +87,8 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   jobs::parallelFor(lanes + static_cast<int>(linkSets.size()), threads, [&](int k) {
     if (k < items) return simulate(smallObjects[k], 1);
     if (k >= lanes) return stepChainLinks(chainLinks[linkSets[k - lanes]], ctx);
-    if (k >= items + groups) {
-      const LaneGroup& g = ropeGroups[k - items - groups];
-      RopeState* members[wide::kWidth];
-      for (int l = 0; l < g.count; ++l) members[l] = &ropes[g.member[l]];
-      return KindRow<RopeState>::stepGroup(members, g.count, ctx);
-    }
-    const LaneGroup& g = chainGroups[k - items];
-    ChainState* members[wide::kWidth];
-    for (int l = 0; l < g.count; ++l) members[l] = &chains[g.member[l]];
-    KindRow<ChainState>::stepGroup(members, g.count, ctx);
+    if (k >= items + groups) return stepLaneGroup(ropes, ropeGroups[k - items - groups]);
+    stepLaneGroup(chains, chainGroups[k - items]);
   });
   for (ObjectRef o : bigObjects) simulate(o, threads);
 
