@@ -11,6 +11,7 @@
 
 #include "scenes/character.h"
 #include "scenes/scenes.h"
+#include "solver/rope_lanes.h"
 
 namespace {
 
@@ -105,9 +106,18 @@ void BM_WhippedCape(benchmark::State& state) {
 BENCHMARK(BM_WhippedCape)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
 void BM_Ropes1000x32(benchmark::State& s) { run(s, 1000, 32); }
+// The same ropes with the rope lane groups off (solver/rope_lanes.h): the scalar solver, the
+// baseline of the lane groups in the same run
+void BM_Ropes1000x32ScalarPath(benchmark::State& s) {
+  const bool before = ropeLanesEnabled();
+  setRopeLanesEnabled(false);
+  run(s, 1000, 32);
+  setRopeLanesEnabled(before);
+}
 void BM_Rope1x10000(benchmark::State& s) { run(s, 1, 10000); }
 
 BENCHMARK(BM_Ropes1000x32)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Ropes1000x32ScalarPath)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Rope1x10000)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

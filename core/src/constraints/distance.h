@@ -44,10 +44,12 @@ struct RawArrays {
   const float* invMass;
 };
 inline RawArrays rawArrays(Particles& p) { return {p.px.data(), p.py.data(), p.pz.data(), p.invMass.data()}; }
+#endif
 
 // Four constraints at once, lane by lane exactly the operations of solveDistance: the ends
 // (ax..bz), inverse masses, rest lengths and multipliers in, the moved ends and multipliers out.
-// A lane that solveDistance would skip keeps its old bits.
+// A lane that solveDistance would skip keeps its old bits. Also in builds without SIMD (the
+// rope lane groups use it there on wide.h's plain F4).
 struct DistanceLanes {
   wide::F4 ax, ay, az, bx, by, bz, lambda;
 };
@@ -70,7 +72,6 @@ inline void solveDistanceLanes(DistanceLanes& d, wide::F4 wa, wide::F4 wb, wide:
   d.bz = select(skip, d.bz, d.bz - wb * dz);
   d.lambda = select(skip, d.lambda, d.lambda + dl);
 }
-#endif
 
 // Solves constraints [begin, end) of one colour, where constraint k joins particles ia(k) and
 // ib(k) with rest length rest[ic(k)] and multiplier lambda[ic(k)]. No two of them share a

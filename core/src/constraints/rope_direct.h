@@ -108,9 +108,9 @@ inline bool pinsWithinReach(const RopeState& r) {
   return true;
 }
 
-// The Newton steps after the first, whose residual was `last` (solver/rope_lanes.cpp takes the
-// first step of several ropes at once): more, if more() says they may help (asked only when the
-// first step left too much), while the residual keeps falling.
+// The Newton steps after the first, whose residual was `last`: more, if more() says they may
+// help (asked only when the first step left too much), while the residual keeps falling.
+// solver/rope_lanes.cpp takes the same steps for four ropes at once, lane by lane.
 template <class Node, class More>
 inline void continueChainConverged(Particles& r, Node node, int m, const float* rest, float* lambda,
                                    float alphaTilde, float* scratch, More more, float last) {
@@ -130,15 +130,17 @@ inline void solveChainConverged(Particles& r, Node node, int m, const float* res
                          solveChainDirect(r, node, m, rest, lambda, alphaTilde, scratch));
 }
 
-// A rope: more Newton steps only while it can reach its pins.
-inline void solveStretchDirectConverged(RopeState& r, float alphaTilde, float* scratch) {
-  solveChainConverged(r, [](int i) { return i; }, r.segments(), r.rest.data(), r.lambda.data(), alphaTilde, scratch,
-                      [&r] { return pinsWithinReach(r); });
-}
-// The same after a first step taken elsewhere (in lanes) with residual `first`.
+// A rope's Newton steps after a first one with residual `first`: more only while it can reach
+// its pins.
 inline void continueStretchDirect(RopeState& r, float alphaTilde, float* scratch, float first) {
   continueChainConverged(r, [](int i) { return i; }, r.segments(), r.rest.data(), r.lambda.data(), alphaTilde,
                          scratch, [&r] { return pinsWithinReach(r); }, first);
+}
+// A rope's Newton steps until converged: the first, then continueStretchDirect.
+inline void solveStretchDirectConverged(RopeState& r, float alphaTilde, float* scratch) {
+  continueStretchDirect(r, alphaTilde, scratch,
+                        solveChainDirect(r, [](int i) { return i; }, r.segments(), r.rest.data(), r.lambda.data(),
+                                         alphaTilde, scratch));
 }
 
 }  // namespace wisp

@@ -1,10 +1,12 @@
-// Ropes solved several at once, one per SIMD lane (wide::kWidth ropes per lane group): the first
-// Newton step of the direct stretch solve (constraints/rope_direct.h), the bulk of a small
-// rope's frame, runs node-major over the group (node i of every rope together), each lane doing
-// exactly the scalar step's operations in the same order (math/wide_vec.h), so a rope's results
-// do not depend on whether, or with whom, it was grouped. Everything else (pins, tethers,
-// bending, plasticity, collisions, further Newton steps) is the scalar solver's code, run rope
-// by rope between the lane steps (solver/rope_frame.h), so every rope feature is kept.
+// Ropes solved several at once, one per SIMD lane (wide::kWidth ropes per lane group). A group's
+// state lives in one node-major lane block for the whole frame (node i of every rope together),
+// and the common stages of every substep run there: integration, pins, tethers, the direct
+// stretch solve (every Newton step, each lane converging on its own), the Gauss-Seidel stretch
+// passes, bending and the velocity update. Each lane does exactly the scalar stage's operations
+// in the same order (math/wide_vec.h), so a rope's results do not depend on whether, or with
+// whom, it was grouped. The rare stages (air that varies, plastic tether limits, leashes,
+// collisions, plasticity) run the scalar solver's code on the rope itself, lane by lane
+// (solver/rope_frame.h), so every rope feature is kept.
 #pragma once
 #include "math/wide.h"
 #include "rope/rope_state.h"
@@ -12,15 +14,15 @@
 
 namespace wisp {
 
-// Ropes longer than this run alone: the lane step keeps its node-major copies on the stack.
-constexpr int kRopeLaneMaxSegments = 128;
+// Ropes longer than this run alone: the lane block lives on the stack (about 25 KB at 64
+// segments; WebAssembly's stack is 64 KB).
+constexpr int kRopeLaneMaxSegments = 64;
 
 // The one place that decides which ropes the lane groups take; every other rope runs the scalar
 // solver (rope_solver.cpp) on its own.
 bool solvesInLanes(const RopeState& r);
-// On by default natively, off in WebAssembly (rope_lanes.cpp says why). Tests switch the lane
-// groups on and off (between steps, never during one) to compare every rope with the scalar
-// solver's bits.
+// On by default (rope_lanes.cpp). Tests switch the lane groups on and off (between steps, never
+// during one) to compare every rope with the scalar solver's bits.
 void setRopeLanesEnabled(bool on);
 bool ropeLanesEnabled();
 

@@ -31,17 +31,19 @@ void RopeFrame::begin(Team& team) {
   team.serial([&] { r.sizeDirectScratch(); });
 }
 
-void RopeFrame::startSubstep(int sub, Team& team) {
-  const int total = ctx.totalSubsteps;
-  const float tNow = ctx.frameT(sub + 1, total);
+void RopeFrame::integrate(int sub, Team& team) {
   const bool sampleAirNow = turbulent && ctx.startsStep(sub);
-
   // Integrate (where the air varies, sampled first at the start of each fixed step)
   team.forChunks(n, [&](int b, int e) {
     if (sampleAirNow) sampleAir(r, b, e, ctx.wind, ctx.airTime(sub));
     if (turbulent) integrateWithPerParticle(r, b, e, gh, r.airx.data(), r.airy.data(), r.airz.data(), dragH, k, h);
     else integrateUniform(r, b, e, uniformA, k, h);
   });
+}
+
+void RopeFrame::startSubstep(int sub, Team& team) {
+  const float tNow = ctx.frameT(sub + 1, ctx.totalSubsteps);
+  integrate(sub, team);
 
   driveAnchors(r, ctx, tNow, team);  // DriveAnchors (serial: pins are few)
 
@@ -67,6 +69,12 @@ void RopeFrame::afterDirect(Team& team) {
 }
 
 void RopeFrame::endSubstep(int sub, Team& team) {
+  beforeVelocity(sub, team);
+  // UpdateVelocity
+  team.forChunks(n, [&](int b, int e) { updateVelocities(r, b, e, ctx.invH); });
+}
+
+void RopeFrame::beforeVelocity(int sub, Team& team) {
   const int total = ctx.totalSubsteps;
   const float tPrev = ctx.frameT(sub, total);
   const float tNow = ctx.frameT(sub + 1, total);
@@ -78,9 +86,6 @@ void RopeFrame::endSubstep(int sub, Team& team) {
 
   // Plasticity
   if (plastic) team.forChunks(r.segments(), [&](int b, int e) { applyPlasticity(r, b, e, invYield, plasticRate); });
-
-  // UpdateVelocity
-  team.forChunks(n, [&](int b, int e) { updateVelocities(r, b, e, ctx.invH); });
 }
 
 void RopeFrame::end(Team& team) {
