@@ -12,9 +12,12 @@
 // (index in METHODS), argument count, ...arguments]; each argument a tag then its numbers:
 //   T_NUM v | T_TRUE | T_FALSE | T_UNDEF | T_F64 n v1..vn (an Array of numbers or a Float64Array)
 //   | T_F32 n v1..vn | T_XYZ x y z | T_XYZW x y z w ({x, y, z[, w]}, three.js vectors and
-//   quaternions) | T_HANDLE id (an object of the world).
-// Any other argument (an options object, a string, null) sends the whole call by postMessage;
+//   quaternions) | T_HANDLE id (an object of the world) | T_OBJ n (key, value) x n (a parameter
+//   object: keys by index in PARAM_KEYS, values T_NUM, T_TRUE, T_FALSE or T_F64).
+// Any other argument (a nested object, a string, null) sends the whole call by postMessage;
 // an OP_POSTED record takes its place in the ring, so the worker runs it in order.
+import { ROPE_PARAMS, CLOTH_PARAMS, CHAIN_PARAMS, CHAIN_BOOST, WORLD, ZONE } from './options.js';
+
 export const RING_DOUBLES = 1 << 16;
 export const RING_MASK = RING_DOUBLES - 1;
 export const WRITE = 0, READ = 1;
@@ -22,7 +25,11 @@ export const WRITE = 0, READ = 1;
 export const MAX_RING_ARRAY = RING_DOUBLES >> 3;
 
 export const OP_CALL = 1, OP_STEP = 2, OP_POSTED = 3, OP_FLUSH = 4, OP_HASH = 5, OP_DISPOSE = 6;
-export const T_NUM = 1, T_TRUE = 2, T_FALSE = 3, T_UNDEF = 4, T_F64 = 5, T_F32 = 6, T_XYZ = 7, T_XYZW = 8, T_HANDLE = 9;
+export const T_NUM = 1, T_TRUE = 2, T_FALSE = 3, T_UNDEF = 4, T_F64 = 5, T_F32 = 6, T_XYZ = 7, T_XYZW = 8, T_HANDLE = 9, T_OBJ = 10;
+
+/** The keys a parameter object in the ring may have (set() of ropes, cloths, chains, the world and wind zones, boost()). */
+export const PARAM_KEYS = [...new Set([ROPE_PARAMS, CLOTH_PARAMS, CHAIN_PARAMS, CHAIN_BOOST, WORLD, ZONE].flatMap(Object.keys))].sort();
+export const PARAM_ID = new Map(PARAM_KEYS.map((k, i) => [k, i]));
 
 // Per kind: the calls forwarded to the worker, and the output arrays [name, render getter,
 // floats per particle or joint, interpolation mode (interpolation.js: 0 points, 1 unit vectors,

@@ -840,7 +840,8 @@ export function loadPreset(json: string): { name: string; params: ChainParams };
 // with the same names and arguments, run by the worker in the order they were made; step()
 // returns at once. Per-frame calls (numbers, vectors, quaternions, matrices, typed arrays,
 // objects of the world as arguments) go through a SharedArrayBuffer command ring and allocate
-// nothing; calls with structured arguments (adding objects, parameter objects) are posted.
+// nothing; flat parameter objects go there too (16 bytes per non-integer value: V8 boxes values
+// read by key); adding objects and nested options are posted.
 // The output arrays (positions, normals, rotations, localRotations) are views of the shared slot
 // holding the last step the worker completed, read in place (no copy): a different Float32Array
 // after each step() or flush() that shows a newer step, so read them again after step() (the

@@ -7,9 +7,9 @@
 //   rope.positions;       // the outputs of the last step the worker completed (re-read after step())
 //
 // Calls: per-frame calls (numbers, vectors, quaternions, matrices, typed arrays, objects of the
-// world as arguments) are written as numbers into a SharedArrayBuffer ring (command-ring.js):
-// a frame allocates nothing on this thread. Calls with structured arguments (adding objects,
-// parameter objects) go by postMessage, with a record at their place in the ring, so every call
+// world, flat parameter objects as arguments) are written as numbers into a SharedArrayBuffer
+// ring (command-ring.js): a frame allocates nothing on this thread. Other calls (adding objects,
+// nested options) go by postMessage, with a record at their place in the ring, so every call
 // runs in the order it was made.
 //
 // Outputs, zero-copy: each output array (positions, normals, rotations, localRotations) is a
@@ -39,7 +39,7 @@ import { isNode } from './loader.js';
 import { interpolate, alphaArg } from './interpolation.js';
 import {
   RING_DOUBLES, READ, MAX_RING_ARRAY, KINDS, WORLD_CALLS, METHODS, METHOD_ID, Stage,
-  OP_CALL, OP_STEP, OP_POSTED, OP_FLUSH, OP_HASH, OP_DISPOSE, T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE,
+  OP_CALL, OP_STEP, OP_POSTED, OP_FLUSH, OP_HASH, OP_DISPOSE, T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_ID,
 } from './command-ring.js';
 import { SLOTS, MIDDLE, REPORT, CONTROL_BYTES, REPORT_BYTES, acquire, stepOf } from './output-slots.js';
 
@@ -234,7 +234,7 @@ export class WorkerWorld {
     if (a instanceof Float32Array) return typedArg(st, a, T_F32);
     if (a instanceof Float64Array) return typedArg(st, a, T_F64);
     if (Array.isArray(a)) return arrayArg(st, a);
-    return vectorArg(st, a);
+    return vectorArg(st, a) || paramsArg(st, a);
   }
   #mine(a, what) {
     if (a._world !== this) fail(`${what}: the object belongs to another world`, 'foreign-object');
@@ -480,6 +480,31 @@ function vectorArg(st, v) {
   if (typeof w !== 'number') return false;
   st.reserve(5);
   st.push(T_XYZW); st.push(x); st.push(y); st.push(z); st.push(w);
+  return true;
+}
+
+// A parameter object ({ stiffness: 2, gravity: [0, -9.8, 0] }): own keys of PARAM_KEYS, values
+// numbers, booleans or Arrays of numbers; anything else (a nested object, a string) goes by
+// message, and the worker's World names it. Not free: V8 boxes a non-integer value read by key
+// (16 bytes each), against about 200 bytes for a call by message (and World.set allocates too).
+// Per-frame setters take numbers and arrays instead.
+function paramsArg(st, o) {
+  if (Object.getPrototypeOf(o) !== Object.prototype) return false;
+  const start = st.n;
+  st.reserve(2);
+  st.push(T_OBJ); st.push(0);
+  let n = 0;
+  for (const k in o) {
+    const id = PARAM_ID.get(k), v = o[k];
+    if (id === undefined || !Object.hasOwn(o, k)) { st.n = start; return false; }
+    st.reserve(3);
+    st.push(id);
+    if (typeof v === 'number') { st.push(T_NUM); st.push(v); }
+    else if (typeof v === 'boolean') st.push(v ? T_TRUE : T_FALSE);
+    else if (!Array.isArray(v) || !arrayArg(st, v)) { st.n = start; return false; }
+    n++;
+  }
+  st.buf[start + 1] = n;
   return true;
 }
 

@@ -3,7 +3,7 @@
 // SharedArrayBuffers the page reads in place.
 //
 // Commands: the per-frame calls arrive in the command ring (command-ring.js); calls with
-// structured arguments (adding objects, parameter objects) arrive by message, each with an
+// structured arguments (adding objects, nested options) arrive by message, each with an
 // OP_POSTED record in the ring at its place. The worker runs the ring until it is empty, then
 // blocks on the ring's write position (Atomics.wait: no message, no promise per frame). It goes
 // back to its event loop only when the ring names a posted call whose message has not arrived
@@ -20,7 +20,7 @@ import { createWisp } from './index.js';
 import { isNode } from './loader.js';
 import {
   RING_DOUBLES, RING_MASK, WRITE, READ, KINDS, METHODS, OP_CALL, OP_STEP, OP_POSTED, OP_FLUSH, OP_HASH, OP_DISPOSE,
-  T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE,
+  T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_KEYS,
 } from './command-ring.js';
 import { SLOTS, REPORT, publish as publishSlot } from './output-slots.js';
 
@@ -80,6 +80,7 @@ function readArg(k, p) {
     ARGS[k] = v;
     return (p + 3) | 0;
   }
+  if (tag === T_OBJ) return readParams(k, p);
   // T_F64 or T_F32
   const n = ring[p & RING_MASK];
   const a = tag === T_F32 ? scratch(F32, k, n, Float32Array) : scratch(F64, k, n, Float64Array);
@@ -87,6 +88,25 @@ function readArg(k, p) {
   for (let i = 0; i < n; i++) a[i] = ring[(p + i) & RING_MASK];
   ARGS[k] = a;
   return (p + n) | 0;
+}
+
+// A parameter object: a new object (World.set copies what it needs), its arrays plain Arrays.
+function readParams(k, p) {
+  const n = ring[p & RING_MASK], o = {};
+  p = (p + 1) | 0;
+  for (let i = 0; i < n; i++) {
+    const key = PARAM_KEYS[ring[p & RING_MASK]], tag = ring[(p + 1) & RING_MASK];
+    p = (p + 2) | 0;
+    if (tag === T_NUM) { o[key] = ring[p & RING_MASK]; p = (p + 1) | 0; } else if (tag === T_TRUE || tag === T_FALSE) o[key] = tag === T_TRUE;
+    else {
+      const len = ring[p & RING_MASK], a = [];
+      for (let j = 0; j < len; j++) a.push(ring[(p + 1 + j) & RING_MASK]);
+      o[key] = a;
+      p = (p + 1 + len) | 0;
+    }
+  }
+  ARGS[k] = o;
+  return p;
 }
 
 function runCall(p) {
