@@ -1,5 +1,6 @@
 // A worker world (createWorkerWorld) steps in a cross-origin-isolated page, one step per
-// animation frame, and ends with the state hash and outputs of the same scene stepped on the page.
+// animation frame, and ends with the state hash and outputs of the same scene stepped on the page;
+// an interpolating one ends with the page world's alpha and render arrays.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -23,6 +24,9 @@ test('a worker world steps in the page and matches the page\'s own world', async
   assert.equal(r.worker, r.main);
   assert.equal(r.positions, true, 'the same output bits');
   assert.equal(r.length, 51);
-  assert.equal(r.afterDispose, 0, 'dispose detaches the arrays the page holds');
+  assert.equal(r.shared, true, 'the output arrays are views of the shared slots');
+  assert.equal(r.alphaSame, true, 'an interpolating worker world has the page world\'s alpha');
+  assert.equal(r.renderSame, true, 'and its render arrays at the same alpha');
+  assert.equal(r.afterDispose, 51, 'an array held past dispose keeps the last step shown');
   assert.deepEqual(problems, []);
 });

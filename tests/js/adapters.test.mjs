@@ -28,23 +28,29 @@ test('a tapered capsule collider is drawn tapered: every vertex on the hull of i
   }
 });
 
+// A head at 1.5 m and 4 bones hanging from it 0.1 m apart, each `dx` to the side of its parent.
+function boneChain(THREE, dx) {
+  const head = new THREE.Object3D();
+  head.position.set(0, 1.5, 0);
+  const bones = [];
+  let parent = head;
+  for (let k = 0; k < 4; k++) {
+    const b = new THREE.Bone();
+    b.position.set(dx, k === 0 ? 0 : -0.1, 0);
+    parent.add(b);
+    bones.push(b);
+    parent = b;
+  }
+  return { head, bones };
+}
+
 test('SpringBoneChain with followAnimation follows the animated bone rotations; without it, the rest pose', async () => {
   const THREE = await import('three');
   const { builds } = await import('./load.mjs');
   const { SpringBoneChain } = await import('../../web/adapters/spring-bones.js');
   const run = (followAnimation) => {
     const world = builds.single.createWorld({ gravity: [0, 0, 0] });
-    const head = new THREE.Object3D();
-    head.position.set(0, 1.5, 0);
-    const bones = [];
-    let parent = head;
-    for (let k = 0; k < 4; k++) {
-      const b = new THREE.Bone();
-      b.position.set(0, k === 0 ? 0 : -0.1, 0);
-      parent.add(b);
-      bones.push(b);
-      parent = b;
-    }
+    const { bones } = boneChain(THREE, 0);
     const rig = new SpringBoneChain(world, bones, { stiffness: 20, drag: 0, collide: false }, { followAnimation });
     for (let f = 0; f < 180; f++) {
       // the animation mixer's output for this frame: a curl swaying about z
@@ -63,4 +69,60 @@ test('SpringBoneChain with followAnimation follows the animated bone rotations; 
   const followed = run(true), ignored = run(false);
   assert.ok(followed < 0.05, `bones ${followed} rad from the animation with followAnimation`);
   assert.ok(ignored > 0.2, `without followAnimation the chain keeps to the rest pose (${ignored} rad off)`);
+});
+
+test('ClothMesh, RopeMesh and SpringBoneChain on a worker world: the attributes are the shared output slots (no copy) and show the main thread\'s bits', async () => {
+  const THREE = await import('three');
+  const { builds } = await import('./load.mjs');
+  const { createWorkerWorld } = await import('../../wasm/js/index.js');
+  const { ClothMesh } = await import('../../web/adapters/cloth-mesh.js');
+  const { RopeMesh } = await import('../../web/adapters/rope-mesh.js');
+  const { SpringBoneChain } = await import('../../web/adapters/spring-bones.js');
+  const bonesOf = () => boneChain(THREE, 0.05);
+  const clothDef = { grid: { width: 0.5, height: 0.5, resolutionX: 5, resolutionY: 5, position: [0, 2, 1] }, pinned: [0, 5] };
+  const ropeDef = { start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] };
+  const main = builds.single.createWorld();
+  const mc = main.addCloth(clothDef), mr = main.addRope(ropeDef);
+  const mrig = bonesOf(), mchain = new SpringBoneChain(main, mrig.bones, { stiffness: 2 });
+  const mropeMesh = new RopeMesh(mr);
+  const world = await createWorkerWorld({}, { threads: false });
+  try {
+    const wc = world.addCloth(clothDef), wr = world.addRope(ropeDef);
+    const wrig = bonesOf(), wchain = new SpringBoneChain(world, wrig.bones, { stiffness: 2 });
+    const wropeMesh = new RopeMesh(wr);  // before the worker made the rope: its buffers come with the first update
+    await world.flush();
+    const mesh = new ClothMesh(wc);
+    assert.deepEqual(Array.from(mesh.geometry.index.array), Array.from(mc.indices));
+    const position = mesh.geometry.attributes.position, normal = mesh.geometry.attributes.normal;
+    const arrays = new Set();
+    for (let f = 0; f < 30; f++) {
+      const swing = 0.2 * Math.sin(f / 10);
+      mrig.head.rotation.z = swing; wrig.head.rotation.z = swing;
+      mchain.beforeStep(); wchain.beforeStep();
+      main.step(1 / 60); world.step(1 / 60);
+      mchain.afterStep(); wchain.afterStep();
+      mesh.update();
+      wropeMesh.update();
+      assert.equal(mesh.geometry.attributes.position, position, 'the same attribute: only its array is replaced');
+      assert.equal(mesh.geometry.attributes.normal, normal);
+      assert.equal(position.array, wc.renderPositions, 'the attribute reads the output slot itself');
+      assert.equal(normal.array, wc.renderNormals);
+      assert.ok(position.array.buffer instanceof SharedArrayBuffer);
+      arrays.add(position.array);
+      if (f % 5 === 0) await new Promise((r) => setTimeout(r, 5));
+    }
+    assert.ok(arrays.size >= 2, `the attribute followed the slots (${arrays.size} arrays)`);
+    await world.flush();
+    mesh.update();
+    wchain.afterStep();
+    wropeMesh.update();
+    mropeMesh.update();
+    assert.deepEqual(Array.from(position.array), Array.from(mc.positions));
+    assert.deepEqual(Array.from(normal.array), Array.from(mc.normals));
+    assert.deepEqual(Array.from(wropeMesh.geometry.attributes.position.array), Array.from(mropeMesh.geometry.attributes.position.array));
+    for (let k = 0; k < 4; k++) assert.deepEqual(wrig.bones[k].quaternion.toArray(), mrig.bones[k].quaternion.toArray(), `bone ${k}`);
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
 });

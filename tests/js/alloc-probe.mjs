@@ -5,9 +5,10 @@
 import v8 from 'node:v8';
 import { PerformanceObserver } from 'node:perf_hooks';
 import * as THREE from 'three';
-import { createWisp } from '../../wasm/js/index.js';
+import { createWisp, createWorkerWorld } from '../../wasm/js/index.js';
 import { SpringBoneChain, VRMSpringBoneRig } from '../../web/adapters/spring-bones.js';
 import { ClothSkinning } from '../../web/adapters/cloth-skinning.js';
+import { ClothMesh } from '../../web/adapters/cloth-mesh.js';
 import { buildRig } from './rig.mjs';
 
 const CALLS = 10000;
@@ -45,6 +46,28 @@ const iworld = wisp.createWorld({ interpolate: true });
 const irope = iworld.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 16, pinned: [0] });
 const icloth = iworld.addCloth({ grid: { width: 0.5, height: 0.5, resolutionX: 8, resolutionY: 8, position: [0, 2, 1] }, pinned: [0, 8] });
 const ichain = iworld.addChain({ points: [0, 2, 2, 0.1, 1.9, 2, 0.2, 1.8, 2] });
+
+// worker worlds (createWorkerWorld): per-frame calls through the command ring, outputs read in
+// place from the shared slots, a ClothMesh on them; one with render interpolation
+const threaded = process.argv[2] === 'threaded';
+const ww = await createWorkerWorld({ substeps: 1, threads: threaded ? 2 : 1 }, { threads: threaded });
+const wanchor = ww.addAnchor([0, 2, 0]);
+const wrope = ww.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8 });
+wrope.pin(0, wanchor);
+const wcloth = ww.addCloth({ grid: { width: 0.5, height: 0.5, resolutionX: 4, resolutionY: 4, position: [0, 2, 1] }, pinned: [0, 4] });
+const wchain = ww.addChain({ points: [0, 2, 2, 0, 1.9, 2, 0, 1.8, 2] });
+const wcollider = ww.addCollider({ type: 'sphere', radius: 0.2, position: [0.5, 1.5, 0] });
+const iww = await createWorkerWorld({ substeps: 1, interpolate: true }, { threads: threaded });
+const iwrope = iww.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+const iwchain = iww.addChain({ points: [0, 2, 2, 0.1, 1.9, 2, 0.2, 1.8, 2] });
+await ww.flush();
+await iww.flush();
+const wmesh = new ClothMesh(wcloth);
+// the page writes a frame in well under the worker's time to run it: wait (without allocating)
+// while the ring holds more than a few hundred frames, so it never fills
+const pace = (w) => { while (w._ringBacklog > 16384); };
+// a frame short of a fixed step (1/60 s) mostly: the worker keeps up
+const WDT = 1 / 600;
 
 const pos = [0, 2, 0], rot = [0, 0, 0, 1], m = new THREE.Matrix4().elements, v3 = new THREE.Vector3(0, 2, 0);
 // per-call state in typed arrays: a `let` number captured by these closures would itself be
@@ -87,6 +110,33 @@ const cases = {
     rig.head.rotation.y = 0.1 * Math.sin(T[0] += 0.01);
     vrm.beforeStep(); vrm.afterStep();
   },
+  'worker world: anchor, collider and chain calls and step (command ring)': () => {
+    pos[0] = 0.01 * Math.sin(T[0] += 0.01);
+    wanchor.setPosition(pos);
+    v3.x = pos[0];
+    wanchor.setPosition(v3);
+    P64[1] = 1.5 + pos[0];
+    wcollider.setTransform(P64, Q64);
+    m[12] = pos[0];
+    wchain.setRootMatrix(m);
+    chainPose[4] = pos[0]; chainPose[7] = 1;
+    wchain.setPose(chainPose);
+    wrope.enabled = true;
+    ww.step(WDT);
+    pace(ww);
+  },
+  'worker world: views and ClothMesh.update after step': () => {
+    ww.step(WDT);
+    wmesh.update();
+    T[1] += wrope.positions[0] + wcloth.normals[2] + wchain.rotations[3] + wchain.localRotations[3] + ww.completedSteps + ww.pendingSteps + ww.lastStep.leftover;
+    pace(ww);
+  },
+  'worker world (interpolate): step, render arrays, setAlpha': () => {
+    iww.step(1 / 144);
+    T[1] += iwrope.renderPositions[3] + iwchain.renderPositions[3] + iwchain.renderRotations[3] + iwchain.renderLocalRotations[3] + iww.alpha;
+    iww.setAlpha(0.5);
+    pace(iww);
+  },
   'ClothSkinning beforeStep': () => {
     bone.position.x = 0.1 * Math.sin(T[0] += 0.01);
     skin.beforeStep();
@@ -123,5 +173,7 @@ out.measurement = { bytes: b - a, gcs: 0 };
 if (!Number.isFinite(T[1])) throw new Error('views read non-finite values');
 world.dispose();
 iworld.dispose();
+await ww.dispose();
+await iww.dispose();
 process.stdout.write(JSON.stringify(out));
 process.exit(0);

@@ -1,7 +1,8 @@
 // A world stepped in a dedicated worker (createWorkerWorld) against the same scene stepped on
 // the main thread: the same calls give the same state hash and the same output bits, the
-// arrays always hold one whole completed step, bad calls come back as WispErrors, dispose
-// detaches the arrays.
+// arrays always hold one whole completed step (views of shared slots the worker does not write
+// while they are shown), render interpolation gives a World's render arrays, calls past the
+// command ring's capacity keep their order, bad calls come back as WispErrors.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createWisp, createWorkerWorld, WispError } from '../../wasm/js/index.js';
@@ -57,7 +58,8 @@ test('a worker world gives the main thread\'s state hash and output bits, frame 
       const shown = world.completedSteps;
       if (shown > 0) { assert.deepEqual(outputsOf(ws), expected[shown], `frame ${k}: the arrays hold step ${shown}`); compared++; }
       behind = Math.max(behind, world.pendingSteps);
-      if (k % 10 === 0) await new Promise((r) => setTimeout(r, 5));  // let replies arrive, as a render loop does
+      // every tenth frame catch up (a worker's first steps are slow on a loaded machine: compiling, first use)
+      if (k % 10 === 0) await world.flush();
     }
     await world.flush();
     assert.equal(world.completedSteps, FRAMES);
@@ -97,7 +99,7 @@ test('worker world: bad calls throw WispErrors naming the value, and change noth
   const world = await createWorkerWorld({}, { threads: false });
   try {
     await assert.rejects(createWorkerWorld({ substeps: -3 }, { threads: false }), (e) => e instanceof WispError && /substeps/.test(e.message));
-    await assert.rejects(createWorkerWorld({ interpolate: true }), (e) => e instanceof WispError && e.code === 'unsupported');
+    await assert.rejects(createWorkerWorld({ interpolate: 'yes' }, { threads: false }), (e) => e instanceof WispError && /interpolate/.test(e.message));
     const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
     assert.throws(() => world.step(NaN), (e) => e instanceof WispError && /dt/.test(e.message));
     assert.throws(() => world.step(-1), (e) => e instanceof WispError && e.code === 'out-of-range');
@@ -163,22 +165,139 @@ test('worker world: the arrays change only in step() and flush(), and lag a work
   }
 });
 
-test('worker world: dispose detaches held arrays; further calls throw disposed', async () => {
+test('worker world: the output arrays are the shared slots, read in place; the worker never writes the one shown', async () => {
+  const wisp = await createWisp({ threads: false });
+  const main = wisp.createWorld();
+  const mr = main.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
   const world = await createWorkerWorld({}, { threads: false });
+  try {
+    const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+    await world.flush();
+    const seen = new Set();
+    for (let round = 0; round < 4; round++) {
+      // queue several steps, then hold what step() showed while the worker runs all of them
+      for (let k = 0; k < 6; k++) { world.step(1 / 60); main.step(1 / 60); }
+      const held = rope.positions, before = Array.from(held), shown = world.completedSteps;
+      assert.ok(held.buffer instanceof SharedArrayBuffer, 'a view of the shared slot, not a copy');
+      seen.add(held);
+      while (world._ringBacklog > 0) await new Promise((r) => setTimeout(r, 2));
+      await new Promise((r) => setTimeout(r, 5));
+      assert.equal(rope.positions, held, 'the same array until step() or flush()');
+      assert.deepEqual(Array.from(held), before, `step ${shown}: the slot shown was not written while the worker ran ${world.pendingSteps} more`);
+    }
+    await world.flush();
+    assert.deepEqual(Array.from(rope.positions), Array.from(mr.positions));
+    assert.ok(seen.size >= 2 && seen.size <= 3, `the arrays cycle through the slots (${seen.size} seen)`);
+    assert.equal(await world.stateHash(), main.stateHash());
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+});
+
+test('worker world: calls past the command ring\'s capacity wait on the page and still run in order', async () => {
+  const wisp = await createWisp({ threads: false });
+  const main = wisp.createWorld();
+  const points = [];
+  for (let i = 0; i < 200; i++) points.push(0, 2 - 0.01 * i, 0);
+  const mc = main.addChain({ points });
+  const world = await createWorkerWorld({}, { threads: false });
+  try {
+    const wc = world.addChain({ points });
+    const pose = new Float32Array(4 * 200), other = new Float32Array(4 * 200);
+    // 400 frames of 800-float poses: 5 ring capacities queued before the worker can catch up
+    for (let k = 0; k < 400; k++) {
+      for (let j = 0; j < 200; j++) {
+        const a = 0.002 * Math.sin(0.1 * k + j);
+        pose.set([Math.sin(a), 0, 0, Math.cos(a)], 4 * j);
+      }
+      other.set(pose);
+      mc.setPose(pose); wc.setPose(other);
+      if (k === 200) { mc.set({ stiffness: 2 }); wc.set({ stiffness: 2 }); }  // a posted call among them
+      main.step(1 / 60); world.step(1 / 60);
+    }
+    await world.flush();
+    assert.equal(world.completedSteps, 400);
+    assert.deepEqual(Array.from(wc.localRotations), Array.from(mc.localRotations));
+    assert.equal(await world.stateHash(), main.stateHash());
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+});
+
+// The render arrays of a scene, as the three.js adapters read them every frame.
+function renderOf(s) {
+  const [rope, rope2, cloth, chain] = s.outputs;
+  return [rope.renderPositions, rope2.renderPositions, cloth.renderPositions, cloth.renderNormals, chain.renderPositions,
+    chain.renderRotations, chain.renderLocalRotations].map((a) => Array.from(a));
+}
+
+test('worker world with render interpolation: the render arrays and alpha of a World, bit for bit', async () => {
+  const wisp = await createWisp({ threads: false });
+  const main = wisp.createWorld({ substeps: 4, interpolate: true });
+  const ms = scene(main);
+  // expected[k]: render arrays and alpha after k steps of a 144 Hz display (60 Hz fixed steps)
+  const expected = [{ render: renderOf(ms), alpha: main.alpha }];
+  for (let k = 0; k < FRAMES; k++) { ms.frame(k); main.step(1 / 144); expected.push({ render: renderOf(ms), alpha: main.alpha }); }
+  main.setAlpha(0.37);
+  const atAlpha = renderOf(ms);
+
+  const world = await createWorkerWorld({ substeps: 4, interpolate: true }, { threads: false });
+  try {
+    assert.equal(world.interpolate, true);
+    const ws = scene(world);
+    let compared = 0, between = 0;
+    for (let k = 0; k < FRAMES; k++) {
+      ws.frame(k);
+      world.step(1 / 144);
+      const shown = world.completedSteps;
+      if (shown > 0) {
+        const e = expected[shown];
+        assert.equal(world.alpha, e.alpha, `frame ${k}: alpha of step ${shown}`);
+        assert.deepEqual(renderOf(ws), e.render, `frame ${k}: render arrays of step ${shown}`);
+        compared++;
+        if (e.alpha > 0 && e.alpha < 1) between++;
+      }
+      if (k % 10 === 0) await world.flush();
+    }
+    await world.flush();
+    assert.deepEqual(renderOf(ws), expected[FRAMES].render);
+    assert.ok(compared > FRAMES / 2 && between > 10, `steps compared: ${compared}, strictly between fixed steps: ${between}`);
+    const held = ws.outputs[0].renderPositions;
+    world.setAlpha(0.37);
+    assert.equal(world.alpha, 0.37);
+    assert.deepEqual(renderOf(ws), atAlpha);
+    assert.equal(ws.outputs[0].renderPositions, held, 'render arrays keep their identity');
+    assert.throws(() => world.setAlpha(2), (e) => e instanceof WispError && e.code === 'out-of-range');
+    assert.equal(await world.stateHash(), main.stateHash());
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+  const plain = await createWorkerWorld({}, { threads: false });
+  assert.throws(() => plain.setAlpha(0.5), (e) => e instanceof WispError && e.code === 'unsupported');
+  await plain.dispose();
+});
+
+test('worker world: dispose keeps held arrays whole and unwritten; further calls throw disposed', async () => {
+  const world = await createWorkerWorld({ interpolate: true }, { threads: false });
   const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
   const cut = world.addRope({ start: [0, 3, 0], end: [1, 3, 0], segments: 4 });
   world.step(1 / 60);
   await world.flush();
-  const held = rope.positions, other = cut.positions;
+  assert.equal(rope.count, 9);
+  const held = rope.positions, render = rope.renderPositions, other = cut.positions, otherBefore = Array.from(other);
   assert.equal(held.length, 27);
   cut.dispose();
-  assert.equal(other.length, 0);
   assert.throws(() => cut.positions, (e) => e.code === 'disposed');
-  world.step(1 / 60);
+  for (let k = 0; k < 5; k++) world.step(1 / 60);
   await world.flush();
-  assert.equal(rope.positions, held, 'the same array object for the rope\'s life');
+  assert.deepEqual(Array.from(other), otherBefore, 'a disposed object\'s slots are no longer written');
+  const shown = rope.positions, last = Array.from(shown);
   await world.dispose();
-  assert.equal(held.length, 0);
+  assert.equal(render.length, 0, 'render arrays are detached');
+  assert.deepEqual(Array.from(shown), last, 'the last step shown stays whole');
   assert.throws(() => world.step(1 / 60), (e) => e instanceof WispError && e.code === 'disposed');
   assert.throws(() => rope.positions, (e) => e.code === 'disposed');
   assert.equal(await world.dispose(), undefined);

@@ -97,8 +97,17 @@ async function inWorker(): Promise<void> {
   await world.flush();
   const hash: string = await world.stateHash();
   console.log(shown, xyz.length, q.length, hash);
-  // @ts-expect-error: a worker world has no render interpolation
-  await createWorkerWorld({ interpolate: true });
+  // render interpolation as on a World; output arrays are re-read after each step
+  const smooth = await createWorkerWorld({ interpolate: true });
+  const r2 = smooth.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 4 });
+  await smooth.flush();
+  smooth.setAlpha(0.5);
+  const shownAt: number = smooth.alpha + r2.renderPositions[0] + r2.count;
+  const tris: Uint32Array = smooth.addCloth({ grid: { width: 1, height: 1, resolutionX: 2, resolutionY: 2 } }).indices;
+  console.log(shownAt, tris.length);
+  // @ts-expect-error: alpha is set through setAlpha
+  smooth.alpha = 0.5;
+  await smooth.dispose();
   // @ts-expect-error: an anchor of a main-thread World is not one of this world
   rope.pin(0, (await createWisp()).createWorld().addAnchor());
   // @ts-expect-error: params are not read back from the worker

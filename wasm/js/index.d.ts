@@ -837,29 +837,45 @@ export function savePreset(params: ChainParams, name?: string): string;
 export function loadPreset(json: string): { name: string; params: ChainParams };
 
 // A world stepped in a dedicated worker (createWorkerWorld): the calls of World and its objects
-// with the same names and arguments, queued and sent to the worker in order once per step();
-// step() returns at once. The output arrays (positions, normals, rotations, localRotations) hold
-// the outputs of the last step the worker completed, one whole step: `completedSteps` says which
-// (one per step() call), `pendingSteps` how many are still running, `flush()` waits for them.
-// A bad call changes nothing in the worker; its WispError is thrown by the next call (or rejects
-// flush()). Calls that read state back (params, particle(), count, cut, snapshots, events,
-// settings, time, stats, objects) throw an 'unsupported' WispError. No render interpolation: the
-// render getters return the output arrays.
+// with the same names and arguments, run by the worker in the order they were made; step()
+// returns at once. Per-frame calls (numbers, vectors, quaternions, matrices, typed arrays,
+// objects of the world as arguments) go through a SharedArrayBuffer command ring and allocate
+// nothing; flat parameter objects go there too (16 bytes per non-integer value: V8 boxes values
+// read by key); adding objects and nested options are posted.
+// The output arrays (positions, normals, rotations, localRotations) are views of the shared slot
+// holding the last step the worker completed, read in place (no copy): a different Float32Array
+// after each step() or flush() that shows a newer step, so read them again after step() (the
+// wisp/three adapters do) and do not keep one across steps; between two step() calls the worker
+// never writes the slot shown. `completedSteps` says which step they hold (one per step() call),
+// `pendingSteps` how many are still running, `flush()` waits for them. With the option
+// `interpolate`, the render arrays (renderPositions, ...) are this thread's own arrays (the same
+// object for the object's life) holding what a World's render arrays hold at the same alpha;
+// without it they are the output arrays. A bad call changes nothing in the worker; its WispError
+// is thrown by the next call (or rejects flush()). Calls that read state back (params,
+// particle(), cut, snapshots, events, settings, time, stats, objects) throw an 'unsupported'
+// WispError; count, indices and vertexMap are known once the worker has made the object (after
+// `await world.flush()`), before that they throw 'unsupported' too.
 
 /** Calls every worker-world object has. */
 interface WorkerObjectBase {
   readonly disposed: boolean;
-  /** Queues the removal; the output arrays are detached (length 0) now. */
+  /** Queues the removal; the render arrays are detached (length 0) now, output arrays kept from before keep the last step shown. */
   dispose(): void;
 }
 export interface WorkerRope extends WorkerObjectBase, Pick<Rope, 'set' | 'setVelocity' | 'unpin' | 'teleport' | 'reset' | 'setEnabled' | 'wake'> {
   readonly kind: 'rope';
+  /** Particles (after `await world.flush()`). */
+  readonly count: number;
   readonly positions: Float32Array;
   readonly renderPositions: Float32Array;
   pin(index: number, anchor: WorkerAnchor, options?: { maxDistance?: number; compliance?: number }): void;
 }
 export interface WorkerCloth extends WorkerObjectBase, Pick<Cloth, 'set' | 'setVelocity' | 'unpin' | 'teleport' | 'reset' | 'setEnabled' | 'wake'> {
   readonly kind: 'cloth';
+  /** Particles, triangles and the input vertex -> particle map (after `await world.flush()`). */
+  readonly count: number;
+  readonly indices: Uint32Array;
+  readonly vertexMap: Int32Array;
   readonly positions: Float32Array;
   readonly normals: Float32Array;
   readonly renderPositions: Float32Array;
@@ -869,6 +885,8 @@ export interface WorkerCloth extends WorkerObjectBase, Pick<Cloth, 'set' | 'setV
 export interface WorkerChain extends WorkerObjectBase, Pick<Chain, 'set' | 'setRoot' | 'setRootMatrix' | 'setSpace' | 'setSpaceMatrix' | 'setPose'
   | 'setPhysicsWeight' | 'boost' | 'teleport' | 'reset' | 'setVelocity' | 'setEnabled' | 'wake'> {
   readonly kind: 'chain';
+  /** Joints (after `await world.flush()`). */
+  readonly count: number;
   readonly positions: Float32Array;
   readonly rotations: Float32Array;
   readonly localRotations: Float32Array;
@@ -894,14 +912,17 @@ export class WorkerWorld {
   /** The report of the last completed step (reused). */
   readonly lastStep: StepReport;
   readonly disposed: boolean;
-  /** Always false: no render interpolation on a worker world. */
-  readonly interpolate: false;
-  readonly alpha: 1;
+  /** Whether the render arrays interpolate between fixed steps (the option `interpolate`). */
+  readonly interpolate: boolean;
+  /** With `interpolate`: the render weight of the step shown (as World.alpha); 1 without. */
+  readonly alpha: number;
+  /** Re-renders the render arrays at alpha (0..1) between the last two fixed steps of the step shown; needs `interpolate`. */
+  setAlpha(alpha: number): void;
   /** Steps the worker has completed (one per step() call): the output arrays show the last of them. */
   readonly completedSteps: number;
   /** Steps sent and not yet shown in the output arrays. */
   readonly pendingSteps: number;
-  /** Refreshes the output arrays to the newest completed step, sends the calls queued since the last step with a step of dt, returns at once: lastStep.fixedSteps of the completed step shown. dt <= 0 or NaN throws here. */
+  /** Switches the output arrays to the newest completed step, hands the worker the calls made since the last step with a step of dt, returns at once: lastStep.fixedSteps of the completed step shown. dt <= 0 or NaN throws here. */
   step(dt: number): number;
   /** Sends what is queued and resolves when the worker has run everything sent; the arrays then show the last step. Rejects with the WispError of a bad call. */
   flush(): Promise<void>;
@@ -918,14 +939,14 @@ export class WorkerWorld {
   addAnchor(position?: Vec3Like): WorkerAnchor;
   addCollider(def: ColliderDef): WorkerCollider;
   addWindZone(def: WindZoneDef): WorkerWindZone;
-  /** Ends the worker; every output array is detached (length 0) and further use throws 'disposed'. Resolves when the worker has ended. */
+  /** Ends the worker; further use throws 'disposed', render arrays are detached (length 0), output arrays kept from before keep the last step shown. Resolves when the worker has ended. */
   dispose(): Promise<void>;
 }
 
 /**
  * A world stepped in a dedicated worker (a module Worker in browsers, worker_threads in Node),
  * its outputs published through SharedArrayBuffers (a browser page must be cross-origin
- * isolated). `settings` as for createWorld (no `interpolate`), `load` as for createWisp (without
+ * isolated). `settings` as for createWorld (`interpolate` included), `load` as for createWisp (without
  * print/printErr: functions do not reach the worker). Bad settings reject with the World's WispError.
  */
-export function createWorkerWorld(settings?: WorldSettings, load?: Omit<CreateWispOptions, 'print' | 'printErr'>): Promise<WorkerWorld>;
+export function createWorkerWorld(settings?: WorldOptions, load?: Omit<CreateWispOptions, 'print' | 'printErr'>): Promise<WorkerWorld>;

@@ -4,6 +4,8 @@
 // and nlerp in float32), written with Math.fround after every operation: a float32 +, -, *, / or
 // sqrt done in float64 and rounded once gives the float32 result, so these give the core's bits.
 // Output only: nothing here reaches the simulation. No allocation.
+import { fail, num } from './args.js';
+
 const f = Math.fround;
 const TINY = f(1e-20);
 
@@ -19,6 +21,14 @@ export function renderAlpha(leftover, fixedDt, span) {
   const s = span < 1 ? 1 : span;
   const a = (leftover + (s - 1) * fixedDt) / (s * fixedDt);
   return f(a < 0 ? 0 : a > 1 ? 1 : a);
+}
+
+/** The argument of setAlpha (World and WorkerWorld), checked: a number in 0..1, on a world with `interpolate`. */
+export function alphaArg(alpha, interpolating) {
+  if (!interpolating) fail('setAlpha needs a world created with { interpolate: true }', 'unsupported');
+  const a = num(alpha, 'alpha');
+  if (!(a >= 0 && a <= 1)) fail(`alpha must be between 0 and 1 (got ${a})`, 'out-of-range');
+  return a;
 }
 
 /**

@@ -1,18 +1,33 @@
 // A world stepped in a dedicated worker (worker.js): the same method names and arguments as
-// World, with the calls queued and sent to the worker in order, once per step().
+// World, with the calls queued in order and handed to the worker at step().
 //
 //   const world = await createWorkerWorld({ substeps: 8 });
 //   const rope = world.addRope({ start: [0, 2, 0], end: [2, 2, 0], segments: 32, pinned: [0] });
 //   world.step(dt);       // returns at once; the worker steps meanwhile
-//   rope.positions;       // the outputs of the last step the worker completed
+//   rope.positions;       // the outputs of the last step the worker completed (re-read after step())
 //
-// Outputs: the worker writes every object's outputs into SharedArrayBuffers after each step, two
-// slots and a sequence number (worker.js). step() first copies the newest completed step into
-// the arrays it hands out (the same array objects for the object's life, as with World), then
-// sends the queued calls. So the arrays hold one whole step, never part of one, and lag the
-// calls by the steps the worker has not finished yet: `world.completedSteps` says which step they
-// are (one per step() call, counted from 1), `world.pendingSteps` how many are still running.
-// `await world.flush()` waits for every call sent so far and refreshes the arrays.
+// Calls: per-frame calls (numbers, vectors, quaternions, matrices, typed arrays, objects of the
+// world, flat parameter objects as arguments) are written as numbers into a SharedArrayBuffer
+// ring (command-ring.js): a frame allocates nothing on this thread. Other calls (adding objects,
+// nested options) go by postMessage, with a record at their place in the ring, so every call
+// runs in the order it was made.
+//
+// Outputs, zero-copy: each output array (positions, normals, rotations, localRotations) is a
+// Float32Array over a SharedArrayBuffer slot the worker filled (three slots: output-slots.js).
+// step() and flush() switch the arrays to the newest step the worker completed, so the getters
+// return a different array object after a step() that found a newer step: read them again after
+// step() (the wisp/three adapters do), and do not keep one across step() calls. Between two
+// step()/flush() calls the arrays are the page's alone: the worker never writes the slot shown,
+// so they hold one whole step, never part of one. They lag the calls by the steps the worker
+// has not finished: `world.completedSteps` says which step they are (one per step() call,
+// counted from 1), `world.pendingSteps` how many are still running; `await world.flush()` waits
+// for every call made so far and switches the arrays to its last step.
+//
+// Render interpolation (settings.interpolate): the worker's World keeps, per array, the outputs
+// the render arrays start from, and publishes them with the outputs and alpha; the render arrays
+// (renderPositions, ...) are this thread's own Float32Arrays (the same object for the object's
+// life), interpolated here by interpolation.js at step() and setAlpha(): the bits a World's
+// render arrays hold at the same alpha after the same calls.
 //
 // Errors: arguments are checked by the worker's World; a bad call changes nothing there and its
 // WispError is thrown on this thread by the next call (or rejects flush()).
@@ -21,33 +36,27 @@
 import { WispError } from './error.js';
 import { fail, num } from './args.js';
 import { isNode } from './loader.js';
+import { interpolate, alphaArg } from './interpolation.js';
+import {
+  RING_DOUBLES, READ, MAX_RING_ARRAY, KINDS, WORLD_CALLS, METHODS, METHOD_ID, Stage,
+  OP_CALL, OP_STEP, OP_POSTED, OP_FLUSH, OP_HASH, OP_DISPOSE, T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_ID,
+} from './command-ring.js';
+import { SLOTS, MIDDLE, REPORT, CONTROL_BYTES, REPORT_BYTES, acquire, stepOf } from './output-slots.js';
 
 const NODE_THREADS = 'node:worker_threads';  // a variable, so no bundler follows it
 
-// Per kind: the calls forwarded to the worker, and the output arrays.
-const KINDS = {
-  rope: { calls: ['set', 'setVelocity', 'pin', 'unpin', 'teleport', 'reset', 'setEnabled', 'wake'], outputs: ['positions'] },
-  cloth: { calls: ['set', 'setVelocity', 'pin', 'unpin', 'teleport', 'reset', 'setEnabled', 'wake'], outputs: ['positions', 'normals'] },
-  chain: {
-    calls: ['set', 'setRoot', 'setRootMatrix', 'setSpace', 'setSpaceMatrix', 'setPose', 'setPhysicsWeight', 'boost', 'teleport', 'reset',
-      'setVelocity', 'setEnabled', 'wake'],
-    outputs: ['positions', 'rotations', 'localRotations'],
-  },
-  chainLinks: { calls: [], outputs: [] },
-  anchor: { calls: ['setPosition', 'teleport'], outputs: [] },
-  collider: { calls: ['setTransform', 'setMatrix', 'setEnabled', 'setFriction'], outputs: [] },
-  windZone: { calls: ['set'], outputs: [] },
-};
 const UNSUPPORTED = {
-  rope: ['count', 'params', 'particle', 'restLength', 'cut', 'enabled', 'sleeping', 'updates', 'renderPositions'],
-  cloth: ['count', 'params', 'particle', 'indices', 'vertexMap', 'stats', 'enabled', 'sleeping', 'updates', 'renderPositions', 'renderNormals'],
-  chain: ['count', 'params', 'particle', 'stats', 'enabled', 'sleeping', 'updates', 'renderPositions', 'renderRotations', 'renderLocalRotations'],
+  rope: ['params', 'particle', 'restLength', 'cut', 'enabled', 'sleeping', 'updates'],
+  cloth: ['params', 'particle', 'stats', 'enabled', 'sleeping', 'updates'],
+  chain: ['params', 'particle', 'stats', 'enabled', 'sleeping', 'updates'],
   anchor: ['position'],
   collider: [],
   chainLinks: [],
   windZone: [],
 };
-const WORLD_UNSUPPORTED = ['settings', 'time', 'setAlpha', 'snapshot', 'snapshotJson', 'loadSnapshot', 'loadSnapshotJson', 'events',
+// what the worker sends once it has made the object (fixed for the object's life)
+const INFO = { rope: ['count'], cloth: ['count', 'indices', 'vertexMap'], chain: ['count'] };
+const WORLD_UNSUPPORTED = ['settings', 'time', 'snapshot', 'snapshotJson', 'loadSnapshot', 'loadSnapshotJson', 'events',
   'injectFault', 'objects', 'stats', 'airVelocityAt'];
 const EMPTY = new Float32Array(0);
 
@@ -62,10 +71,13 @@ function detach(array) {
   else structuredClone(b, { transfer: [b] });
 }
 
-/** An object of a worker world: forwards its calls, holds its output arrays. */
+/** An object of a worker world: forwards its calls, shows its output arrays. */
 class WorkerObject {
   #world; #id; #kind; #disposed = false;
-  /** @internal name -> { array, shared, floats } */ _outputs = new Map();
+  /** @internal per output array { cur: [slot views], prev: [slot views] or null, shown, mode }; null until the worker made the object */
+  _outs = null;
+  /** @internal what the worker told of the object once made (count, cloth indices and vertexMap) */
+  _info = null;
   constructor(world, id, kind) { this.#world = world; this.#id = id; this.#kind = kind; }
   get _id() { return this.#id; }
   get _world() { return this.#world; }
@@ -75,22 +87,32 @@ class WorkerObject {
     if (this.#disposed) fail(`this ${this.#kind} has been disposed`, 'disposed');
     this.#world._alive();
   }
-  _call(method, args) {
+  _output(k) {
     this._alive();
-    this.#world._queue({ op: 'call', id: this.#id, method, args: args.map((a) => this.#world._encode(a, method)) });
+    const o = this._outs;
+    return o === null ? EMPTY : o[k].cur[this.#world._front];
   }
-  _output(name) {
+  _render(k) {
     this._alive();
-    return this._outputs.get(name)?.array ?? EMPTY;
+    const o = this._outs;
+    if (o === null) return EMPTY;
+    return o[k].shown ?? o[k].cur[this.#world._front];
+  }
+  _known(name) {
+    this._alive();
+    if (this._info === null) fail(`${this.#kind}.${name} is not known on this thread until the worker has made the ${this.#kind}: await world.flush() first`, 'unsupported');
+    return this._info[name];
   }
   _kill() {
     this.#disposed = true;
-    for (const o of this._outputs.values()) detach(o.array);
-    this._outputs.clear();
+    // the shared slots cannot be detached; the worker stops writing them, so an array kept
+    // from before holds the last step shown, whole
+    if (this._outs !== null) for (const o of this._outs) if (o.shown !== null) detach(o.shown);
+    this._outs = null;
   }
   dispose() {
     if (this.#disposed) return;
-    if (!this.#world.disposed) this._call('dispose', []);
+    if (!this.#world.disposed) this.#world._call(this.#id, METHOD_ID.dispose, 0);
     this.#world._forget(this);
     this._kill();
   }
@@ -99,15 +121,17 @@ class WorkerObject {
 const CLASSES = {};
 for (const [kind, { calls, outputs }] of Object.entries(KINDS)) {
   const cls = class extends WorkerObject {};
-  for (const m of calls) cls.prototype[m] = function (...args) { this._call(m, args); };
-  for (const o of outputs) Object.defineProperty(cls.prototype, o, { get() { return this._output(o); } });
+  for (const m of calls) {
+    const method = METHOD_ID[m];
+    // named parameters, not ...args: a rest array would be an allocation per call
+    cls.prototype[m] = function (a, b, c, d) { this._world._call(this._id, method, arguments.length, a, b, c, d, this); };
+  }
+  outputs.forEach(([name, render], k) => {
+    Object.defineProperty(cls.prototype, name, { get() { return this._output(k); } });
+    Object.defineProperty(cls.prototype, render, { get() { return this._render(k); } });
+  });
+  for (const name of INFO[kind] ?? []) Object.defineProperty(cls.prototype, name, { get() { return this._known(name); } });
   for (const u of UNSUPPORTED[kind]) {
-    if (u.startsWith('render')) {
-      // without render interpolation (not offered on worker worlds) a render getter is the output array
-      const base = u[6].toLowerCase() + u.slice(7);
-      Object.defineProperty(cls.prototype, u, { get() { return this._output(base); } });
-      continue;
-    }
     const desc = { get() { return unsupported(`${kind}.${u}`); } };
     // `obj.enabled = false` is a call, as on the main thread; only reading it needs the state
     if (u === 'enabled') desc.set = function (on) { this.setEnabled(on); };
@@ -130,19 +154,26 @@ async function startWorker() {
 }
 
 export class WorkerWorld {
-  #worker; #commands = []; #objects = new Map(); #nextId = 1; #disposed = false; #error = null;
-  #control; #report; #read = 0; #sent = 0; #batches = 0; #waiters = []; #hashes = new Map(); #token = 0;
+  #worker; #objects = new Map(); #shown = []; #nextId = 1; #disposed = false; #error = null;
+  #ring; #header; #write = 0; #stage = new Stage(); #posted = []; #postSeq = 0; #retry = 0;
+  #control; #report; #front = 0; #sent = 0; #waiters = []; #hashes = new Map(); #token = 0;
+  #interpolate; #alphaBox = new Float64Array(1);
   /** Report of the last completed step (fixedSteps, droppedTime, leftover): reused, as World.lastStep. */
   lastStep = { fixedSteps: 0, droppedTime: 0, leftover: 0 };
-  /** Render interpolation is not offered on worker worlds. */
+  /** With the option `interpolate`: where the render arrays are between the last two fixed steps of the step shown (as World.alpha); 1 without. */
   alpha = 1;
-  get interpolate() { return false; }
+  /** Whether the render arrays interpolate between fixed steps (the option `interpolate`, fixed at creation). */
+  get interpolate() { return this.#interpolate; }
 
   /** @internal use createWorkerWorld() */
-  constructor(worker, control, report) {
+  constructor(worker, shared, interpolating) {
     this.#worker = worker;
-    this.#control = new Int32Array(control);
-    this.#report = new Float64Array(report);
+    this.#ring = new Float64Array(shared.ring);
+    this.#header = new Int32Array(shared.header);
+    this.#control = new Int32Array(shared.control);
+    this.#report = new Float64Array(shared.report);
+    this.#interpolate = interpolating;
+    if (interpolating) this.alpha = 0;
     worker.on((m) => this.#receive(m));
   }
 
@@ -154,108 +185,202 @@ export class WorkerWorld {
       throw e;
     }
   }
-  /** @internal */ _forget(o) { this.#objects.delete(o._id); }
-  /** @internal */ _queue(cmd) { this.#commands.push(cmd); }
+  /** @internal the slot the arrays show */ get _front() { return this.#front; }
+  /** @internal */ _forget(o) {
+    this.#objects.delete(o._id);
+    const i = this.#shown.indexOf(o);
+    if (i >= 0) this.#shown.splice(i, 1);
+  }
+  /** @internal doubles written into the command ring and not yet run by the worker (tests pace themselves by it) */
+  get _ringBacklog() { return (this.#write - Atomics.load(this.#header, READ)) >>> 0; }
+
+  /**
+   * @internal Queues call `method` (index in METHODS) of object `id` (0: the world) with `argc`
+   * arguments: into the ring when they are all numbers and vectors, else by message.
+   */
+  _call(id, method, argc, a0, a1, a2, a3, self = null) {
+    if (self !== null) self._alive(); else this._alive();
+    const st = this.#stage, start = st.n;
+    st.reserve(5);
+    st.push(0); st.push(OP_CALL); st.push(id); st.push(method); st.push(argc);
+    let ring;
+    try {
+      ring = argc <= 4 && (argc < 1 || this.#arg(a0, method)) && (argc < 2 || this.#arg(a1, method))
+        && (argc < 3 || this.#arg(a2, method)) && (argc < 4 || this.#arg(a3, method));
+    } catch (e) {
+      st.n = start;  // a foreign or disposed object: nothing queued
+      throw e;
+    }
+    if (!ring) {
+      st.n = start;
+      const args = [a0, a1, a2, a3].slice(0, argc);
+      this.#post({ op: 'call', id, method: METHODS[method], args: args.map((a) => this._encode(a, METHODS[method])) });
+      return;
+    }
+    st.buf[start] = st.n - start;
+  }
+  // One argument into the stage; false when it must go by message.
+  #arg(a, method) {
+    const st = this.#stage;
+    if (typeof a === 'number') { st.reserve(2); st.push(T_NUM); st.push(a); return true; }
+    if (typeof a === 'boolean') { st.reserve(1); st.push(a ? T_TRUE : T_FALSE); return true; }
+    if (a === undefined) { st.reserve(1); st.push(T_UNDEF); return true; }
+    if (a === null || typeof a !== 'object') return false;
+    if (a instanceof WorkerObject) {
+      this.#mine(a, METHODS[method]);
+      st.reserve(2); st.push(T_HANDLE); st.push(a._id);
+      return true;
+    }
+    if (a instanceof Float32Array) return typedArg(st, a, T_F32);
+    if (a instanceof Float64Array) return typedArg(st, a, T_F64);
+    if (Array.isArray(a)) return arrayArg(st, a);
+    return vectorArg(st, a) || paramsArg(st, a);
+  }
+  #mine(a, what) {
+    if (a._world !== this) fail(`${what}: the object belongs to another world`, 'foreign-object');
+    a._alive();
+  }
   /** @internal handles become references the worker resolves; everything else is copied now (the caller may reuse its arrays) */
   _encode(a, what) {
     if (a instanceof WorkerObject) {
-      if (a._world !== this) fail(`${what}: the object belongs to another world`, 'foreign-object');
-      a._alive();
+      this.#mine(a, what);
       return { $h: a._id };
     }
     if (Array.isArray(a)) return a.map((x) => this._encode(x, what));
     if (typeof a === 'function') fail(`${what}: a function cannot be sent to the worker`);
     return a !== null && typeof a === 'object' ? structuredClone(a) : a;
   }
+  // A call that goes by message: sent before the ring records that follow it, named in the ring.
+  #post(cmd) {
+    cmd.seq = ++this.#postSeq;
+    this.#posted.push(cmd);
+    this.#record(OP_POSTED, cmd.seq);
+  }
+  #record(op, value) {
+    const st = this.#stage;
+    st.reserve(3);
+    st.push(3); st.push(op); st.push(value);
+  }
+  // Hands the worker what is queued: the posted calls first, then the ring records. Records that
+  // do not fit (a worker far behind) stay queued and are retried.
+  #send() {
+    if (this.#posted.length > 0) {
+      this.#worker.post({ type: 'posted', commands: this.#posted });
+      this.#posted = [];
+    }
+    this.#write = this.#stage.drain(this.#ring, this.#header, this.#write);
+    if (this.#stage.n > 0 && this.#retry === 0 && !this.#disposed) {
+      this.#retry = setTimeout(() => { this.#retry = 0; if (!this.#disposed) this.#send(); }, 1);
+    }
+  }
 
   #receive(m) {
     if (m.type === 'created') {
       const o = this.#objects.get(m.id);
-      if (!o || !m.outputs) return;
-      for (const [name, { buffer, floats }] of Object.entries(m.outputs)) {
-        const shared = new Float32Array(buffer);
-        const array = new Float32Array(floats);
-        array.set(shared.subarray(0, floats));
-        o._outputs.set(name, { array, shared, floats });
-      }
+      if (!o) return;
+      o._info = { count: m.count, indices: m.indices, vertexMap: m.vertexMap };
+      if (!m.outputs) return;
+      const copies = this.#interpolate ? 2 : 1;
+      o._outs = m.outputs.map(({ buffer, floats }, k) => {
+        const view = (s, c) => new Float32Array(buffer, 4 * (s * copies + c) * floats, floats);
+        const out = { cur: [], prev: null, shown: null, mode: KINDS[o.kind].outputs[k][3] };
+        for (let s = 0; s < SLOTS; s++) out.cur.push(view(s, 0));
+        if (this.#interpolate) {
+          out.prev = [];
+          for (let s = 0; s < SLOTS; s++) out.prev.push(view(s, 1));
+          out.shown = new Float32Array(floats);
+          this.#alphaBox[0] = this.alpha;
+          interpolate(out.mode, out.prev[this.#front], out.cur[this.#front], this.#alphaBox, out.shown);
+        }
+        return out;
+      });
+      this.#shown.push(o);
     } else if (m.type === 'error') {
       const e = new WispError(m.error.message, m.error.code);
       if (this.#error === null) this.#error = e;
-      if (m.fatal) this.#settle(e);
+      if (m.fatal) this.#settle(e, 0);
     } else if (m.type === 'done') {
-      this.#batches = m.batch;
-      this.#settle(null);
+      this.#settle(null, m.token);
     } else if (m.type === 'hash') {
       this.#hashes.get(m.token)?.(m.hash);
       this.#hashes.delete(m.token);
     }
   }
-  #settle(err) {
+  #settle(err, token) {
     const still = [];
     for (const w of this.#waiters) {
       if (err !== null) w.reject(err);
-      else if (this.#batches >= w.batch) w.resolve();
+      else if (token >= w.token) w.resolve();
       else still.push(w);
     }
     this.#waiters = still;
   }
 
-  // Copies the newest completed step into the handed-out arrays: read the sequence, the slot it
-  // names, then the sequence again; if the worker published twice meanwhile the slot may have
-  // been rewritten, so read again.
-  #copy() {
-    const c = this.#control;
-    for (;;) {
-      const seq = Atomics.load(c, 0);
-      if (seq === this.#read) return;
-      const slot = seq & 1;
-      for (const o of this.#objects.values()) {
-        for (const out of o._outputs.values()) out.array.set(out.shared.subarray(slot * out.floats, (slot + 1) * out.floats));
-      }
-      const r = this.#report, s = this.lastStep;
-      s.fixedSteps = r[0]; s.droppedTime = r[1]; s.leftover = r[2];
-      if (Atomics.load(c, 0) - seq < 2) {
-        this.#read = seq;
-        return;
+  // Shows the newest step the worker completed (if newer than the one shown), its report and,
+  // with interpolation, the render arrays at its alpha.
+  #acquire() {
+    const f = acquire(this.#control, this.#front);
+    if (f !== this.#front) {
+      this.#front = f;
+      const r = this.#report, s = this.lastStep, o = REPORT * f;
+      s.fixedSteps = r[o]; s.droppedTime = r[o + 1]; s.leftover = r[o + 2];
+    }
+    if (this.#interpolate) {
+      this.alpha = this.#report[REPORT * f + 3];
+      this.#render();
+    }
+  }
+  #render() {
+    const box = this.#alphaBox, shown = this.#shown, f = this.#front;
+    box[0] = this.alpha;
+    for (let i = 0; i < shown.length; i++) {
+      const outs = shown[i]._outs;
+      for (let k = 0; k < outs.length; k++) {
+        const o = outs[k];
+        interpolate(o.mode, o.prev[f], o.cur[f], box, o.shown);
       }
     }
   }
 
   /** Steps the worker has completed (one per step() call); the output arrays show the last of them. */
-  get completedSteps() { return this.#read; }
+  get completedSteps() { return stepOf(this.#control, this.#front); }
   /** Steps sent to the worker and not yet shown in the output arrays. */
-  get pendingSteps() { return this.#sent - this.#read; }
+  get pendingSteps() { return this.#sent - this.completedSteps; }
   get disposed() { return this.#disposed; }
 
   /**
-   * Queues a step of `dt` seconds behind the calls made since the last step, sends them to the
-   * worker and returns at once, after refreshing the output arrays to the newest completed step.
-   * Returns lastStep.fixedSteps of that completed step.
+   * Switches the output arrays to the newest completed step, queues a step of `dt` seconds behind
+   * the calls made since the last step, hands them to the worker and returns at once.
+   * Returns lastStep.fixedSteps of the step shown.
    */
   step(dt) {
     this._alive();
     const d = num(dt, 'dt');
     if (!(d > 0)) fail(`dt must be a positive number of seconds (got ${d})`, 'out-of-range');
-    this.#copy();
-    this.#commands.push({ op: 'step', dt: d });
+    this.#acquire();
+    this.#record(OP_STEP, d);
     this.#sent++;
     this.#send();
     return this.lastStep.fixedSteps;
   }
-  #send() {
-    const commands = this.#commands;
-    this.#commands = [];
-    this.#worker.post({ type: 'commands', commands, batch: ++this.#lastBatch });
+
+  /**
+   * Re-renders the render arrays at `alpha` (0..1) between the last two fixed steps of the step
+   * shown, as World.setAlpha. Needs the option `interpolate`; the next step() sets alpha again.
+   */
+  setAlpha(alpha) {
+    this._alive();
+    this.alpha = alphaArg(alpha, this.#interpolate);
+    this.#render();
   }
-  #lastBatch = 0;
 
   /** Sends the calls queued so far and resolves when the worker has run them; the output arrays then show the last step. */
   flush() {
     this._alive();
-    if (this.#commands.length > 0) this.#send();
-    const batch = this.#lastBatch;
-    if (this.#batches >= batch) { this.#copy(); return Promise.resolve(); }
-    return new Promise((resolve, reject) => this.#waiters.push({ batch, resolve, reject })).then(() => { this._alive(); this.#copy(); });
+    const token = ++this.#token;
+    this.#record(OP_FLUSH, token);
+    this.#send();
+    return new Promise((resolve, reject) => this.#waiters.push({ token, resolve, reject })).then(() => { this._alive(); this.#acquire(); });
   }
 
   /** The state hash after every call made so far (a Promise: the state lives in the worker). */
@@ -263,7 +388,8 @@ export class WorkerWorld {
     await this.flush();
     const token = ++this.#token;
     const hash = new Promise((resolve) => this.#hashes.set(token, resolve));
-    this.#worker.post({ type: 'hash', token });
+    this.#record(OP_HASH, token);
+    this.#send();
     return hash;
   }
 
@@ -271,7 +397,7 @@ export class WorkerWorld {
     this._alive();
     const id = this.#nextId++;
     const o = new CLASSES[kind](this, id, kind);
-    this.#commands.push({ op: 'add', id, kind, method, args: args.map((a) => this._encode(a, method)) });
+    this.#post({ op: 'add', id, kind, method, args: args.map((a) => this._encode(a, method)) });
     this.#objects.set(id, o);
     return o;
   }
@@ -286,26 +412,23 @@ export class WorkerWorld {
     return o;
   }
   addWindZone(def) { return this.#add('windZone', 'addWindZone', [def]); }
-  set(settings) { this.#call('set', [settings]); }
-  setGravity(g) { this.#call('setGravity', [g]); }
-  setWind(w) { this.#call('setWind', [w]); }
-  shiftOrigin(offset) { this.#call('shiftOrigin', [offset]); }
-  #call(method, args) {
-    this._alive();
-    this.#commands.push({ op: 'call', id: 0, method, args: args.map((a) => this._encode(a, method)) });
-  }
 
   /**
-   * Ends the worker and frees the world: every output array is detached (length 0) and further
-   * use throws 'disposed'. Returns a Promise that resolves when the worker has ended.
+   * Ends the worker and frees the world: further use throws 'disposed'. The render arrays are
+   * detached (length 0); output arrays kept from before keep the last step shown (shared memory
+   * cannot be detached; the worker no longer writes it). Resolves when the worker has ended.
    */
   dispose() {
     if (this.#disposed) return Promise.resolve();
+    this.#record(OP_DISPOSE, 0);
+    this.#send();
     this.#disposed = true;
+    clearTimeout(this.#retry);
     for (const o of this.#objects.values()) o._kill();
     this.#objects.clear();
+    this.#shown = [];
     const gone = new WispError('this World has been disposed', 'disposed');
-    this.#settle(gone);
+    this.#settle(gone, 0);
     for (const r of this.#hashes.values()) r(null);
     this.#hashes.clear();
     const w = this.#worker;
@@ -313,9 +436,12 @@ export class WorkerWorld {
       const end = () => { clearTimeout(timer); Promise.resolve(w.end()).then(() => resolve(), () => resolve()); };
       const timer = setTimeout(end, 2000);
       w.on((m) => { if (m.type === 'disposed') end(); });
-      w.post({ type: 'dispose' });
     });
   }
+}
+for (const m of WORLD_CALLS) {
+  const method = METHOD_ID[m];
+  WorkerWorld.prototype[m] = function (a) { this._call(0, method, arguments.length, a); };
 }
 for (const name of WORLD_UNSUPPORTED) {
   Object.defineProperty(WorkerWorld.prototype, name, {
@@ -323,17 +449,73 @@ for (const name of WORLD_UNSUPPORTED) {
   });
 }
 
+// Typed-array, Array and {x, y, z[, w]} arguments: separate functions, so no load site sees two
+// kinds of array (a polymorphic load boxes the numbers it reads: an allocation per call).
+function typedArg(st, a, tag) {
+  const n = a.length;
+  if (n > MAX_RING_ARRAY) return false;
+  st.reserve(2 + n);
+  st.push(tag); st.push(n);
+  for (let i = 0; i < n; i++) st.push(a[i]);
+  return true;
+}
+function arrayArg(st, a) {
+  const n = a.length;
+  if (n > MAX_RING_ARRAY) return false;
+  for (let i = 0; i < n; i++) if (typeof a[i] !== 'number') return false;  // the worker's World names the bad element
+  st.reserve(2 + n);
+  st.push(T_F64); st.push(n);
+  for (let i = 0; i < n; i++) st.push(a[i]);
+  return true;
+}
+function vectorArg(st, v) {
+  const x = v.x, y = v.y, z = v.z;
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return false;
+  if (!('w' in v)) {
+    st.reserve(4);
+    st.push(T_XYZ); st.push(x); st.push(y); st.push(z);
+    return true;
+  }
+  const w = v.w;
+  if (typeof w !== 'number') return false;
+  st.reserve(5);
+  st.push(T_XYZW); st.push(x); st.push(y); st.push(z); st.push(w);
+  return true;
+}
+
+// A parameter object ({ stiffness: 2, gravity: [0, -9.8, 0] }): own keys of PARAM_KEYS, values
+// numbers, booleans or Arrays of numbers; anything else (a nested object, a string) goes by
+// message, and the worker's World names it. Not free: V8 boxes a non-integer value read by key
+// (16 bytes each), against about 200 bytes for a call by message (and World.set allocates too).
+// Per-frame setters take numbers and arrays instead.
+function paramsArg(st, o) {
+  if (Object.getPrototypeOf(o) !== Object.prototype) return false;
+  const start = st.n;
+  st.reserve(2);
+  st.push(T_OBJ); st.push(0);
+  let n = 0;
+  for (const k in o) {
+    const id = PARAM_ID.get(k), v = o[k];
+    if (id === undefined || !Object.hasOwn(o, k)) { st.n = start; return false; }
+    st.reserve(3);
+    st.push(id);
+    if (typeof v === 'number') { st.push(T_NUM); st.push(v); }
+    else if (typeof v === 'boolean') st.push(v ? T_TRUE : T_FALSE);
+    else if (!Array.isArray(v) || !arrayArg(st, v)) { st.n = start; return false; }
+    n++;
+  }
+  st.buf[start + 1] = n;
+  return true;
+}
+
 /**
- * Creates a world stepped in a dedicated worker. `settings` as for Wisp.createWorld (without
- * `interpolate`); `load` as for createWisp (threads, baseUrl, timeout), used by the worker.
- * Resolves once the worker has loaded the solver and made the world; bad settings reject with
- * the WispError the world gives.
+ * Creates a world stepped in a dedicated worker. `settings` as for Wisp.createWorld (with
+ * `interpolate`, the render arrays interpolate as a World's); `load` as for createWisp (threads,
+ * baseUrl, timeout), used by the worker. Resolves once the worker has loaded the solver and
+ * made the world; bad settings reject with the WispError the world gives.
  */
 export async function createWorkerWorld(settings = {}, load = {}) {
   if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) fail('settings must be an object');
-  if (settings.interpolate !== undefined && settings.interpolate !== false) {
-    fail('settings.interpolate is not available on a worker world (read the outputs of the last completed step)', 'unsupported');
-  }
   if (load === null || typeof load !== 'object') fail('load options must be an object');
   if (typeof SharedArrayBuffer === 'undefined') {
     fail('a worker world needs SharedArrayBuffer: serve the page cross-origin isolated (COOP same-origin, COEP require-corp)', 'unsupported');
@@ -342,7 +524,12 @@ export async function createWorkerWorld(settings = {}, load = {}) {
   // a URL object cannot be posted, and a relative one would resolve against the worker's script
   if (loadOptions.baseUrl !== undefined) loadOptions.baseUrl = isNode ? String(loadOptions.baseUrl) : new URL(loadOptions.baseUrl, globalThis.location?.href).href;
   const worker = await startWorker();
-  const control = new SharedArrayBuffer(8), report = new SharedArrayBuffer(32);
+  const shared = {
+    ring: new SharedArrayBuffer(8 * RING_DOUBLES), header: new SharedArrayBuffer(8),
+    control: new SharedArrayBuffer(CONTROL_BYTES), report: new SharedArrayBuffer(REPORT_BYTES),
+  };
+  // the page shows slot 0, the worker writes slot 2 first, slot 1 is in between
+  new Int32Array(shared.control)[MIDDLE] = 1;
   const ready = new Promise((resolve, reject) => {
     worker.on((m) => {
       if (m.type === 'ready') resolve();
@@ -350,12 +537,12 @@ export async function createWorkerWorld(settings = {}, load = {}) {
     });
     worker.onError((e) => reject(new WispError(`the worker failed to start (${e?.message ?? e})`, 'load-failed')));
   });
-  worker.post({ type: 'init', settings: { ...settings, interpolate: false }, load: loadOptions, control, report });
+  worker.post({ type: 'init', settings, load: loadOptions, ...shared });
   try {
     await ready;
   } catch (e) {
     await worker.end();
     throw e;
   }
-  return new WorkerWorld(worker, control, report);
+  return new WorkerWorld(worker, shared, settings.interpolate === true);
 }

@@ -1,17 +1,28 @@
-// The dedicated worker of a worker world (worker-world.js): owns a real World, runs the commands
-// the main thread queued, in order, and after every step publishes each object's outputs into
-// SharedArrayBuffers the main thread reads.
+// The dedicated worker of a worker world (worker-world.js): owns a real World, runs the page's
+// commands in order, and after every step publishes each object's outputs into
+// SharedArrayBuffers the page reads in place.
 //
-// Publication (a sequence lock over two slots): every output buffer holds two copies of its
-// floats. After step k the worker writes slot k & 1 of every buffer, then stores k in the
-// control word. A reader that sees k reads slot k & 1, which the worker does not touch until it
-// has published k + 1; the reader checks the word again after reading (worker-world.js).
+// Commands: the per-frame calls arrive in the command ring (command-ring.js); calls with
+// structured arguments (adding objects, nested options) arrive by message, each with an
+// OP_POSTED record in the ring at its place. The worker runs the ring until it is empty, then
+// blocks on the ring's write position (Atomics.wait: no message, no promise per frame). It goes
+// back to its event loop only when the ring names a posted call whose message has not arrived
+// yet, and resumes when it does: messages and ring records keep one order.
+//
+// Outputs: three slots (output-slots.js). After a step the worker writes the back slot of every
+// output buffer (with render interpolation also the outputs the render arrays start from), then
+// publishes it; it never writes the slot the page shows.
 //
 // A command that throws changes nothing (the World's guarantee); its WispError goes back to the
-// main thread, which throws it at its next call. Node (worker_threads) and browsers (a module
-// Worker) differ only in how messages travel.
+// page, which throws it at its next call. Node (worker_threads) and browsers (a module Worker)
+// differ only in how messages travel.
 import { createWisp } from './index.js';
 import { isNode } from './loader.js';
+import {
+  RING_DOUBLES, RING_MASK, WRITE, READ, KINDS, METHODS, OP_CALL, OP_STEP, OP_POSTED, OP_FLUSH, OP_HASH, OP_DISPOSE,
+  T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_KEYS,
+} from './command-ring.js';
+import { SLOTS, REPORT, publish as publishSlot } from './output-slots.js';
 
 const NODE_THREADS = 'node:worker_threads';  // a variable, so no bundler follows it
 // No top-level await: bundlers emit workers as classic scripts by default. Node keeps the
@@ -23,16 +34,13 @@ const listen = (fn) => {
   import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_THREADS).then((m) => { port = m.parentPort; port.on('message', fn); });
 };
 
-// The outputs each kind publishes: [getter, floats per particle or joint].
-const OUTPUTS = {
-  rope: [['positions', 3]],
-  cloth: [['positions', 3], ['normals', 3]],
-  chain: [['positions', 3], ['rotations', 4], ['localRotations', 4]],
-};
-
-let world = null, control = null, report = null, seq = 0;
-const objects = new Map();    // main-thread id -> the World's object
-const published = [];         // { arrays: [[source getter, Float32Array over a SAB (2 slots)]] }
+let world = null, interpolate = false;
+let ring = null, header = null, read = 0;
+let control = null, report = null, back = 2, seq = 0;
+let stalled = false, ended = false;
+const posted = [];            // calls that came by message, waiting for their OP_POSTED record
+const objects = new Map();    // page id -> the World's object
+const published = [];         // { id, arrays: [{ obj, name, render, floats, shared: Float32Array over the SAB }] }
 
 function errorOf(e) {
   return { message: e?.message ?? String(e), code: e?.code ?? 'unknown', name: e?.name };
@@ -46,55 +54,186 @@ function decode(a) {
   return a;
 }
 
-function publishOne(p, slot) {
-  for (const [obj, name, sab] of p) {
-    const src = obj[name], n = src.length;
-    sab.set(src, slot * n);
-  }
+// Per argument position, the arrays and vectors ring arguments are read into: reused, as the
+// World copies what it is given.
+const F64 = [new Map(), new Map(), new Map(), new Map()], F32 = [new Map(), new Map(), new Map(), new Map()];
+const XYZ = [0, 1, 2, 3].map(() => ({ x: 0, y: 0, z: 0 })), XYZW = [0, 1, 2, 3].map(() => ({ x: 0, y: 0, z: 0, w: 0 }));
+const ARGS = [undefined, undefined, undefined, undefined];
+function scratch(pool, k, n, Type) {
+  let a = pool[k].get(n);
+  if (a === undefined) pool[k].set(n, (a = new Type(n)));
+  return a;
 }
 
+// Reads argument k at ring position p into ARGS[k]; returns the position after it.
+function readArg(k, p) {
+  const tag = ring[p & RING_MASK];
+  p = (p + 1) | 0;
+  if (tag === T_NUM) { ARGS[k] = ring[p & RING_MASK]; return (p + 1) | 0; }
+  if (tag === T_TRUE || tag === T_FALSE) { ARGS[k] = tag === T_TRUE; return p; }
+  if (tag === T_UNDEF) { ARGS[k] = undefined; return p; }
+  if (tag === T_HANDLE) { ARGS[k] = objects.get(ring[p & RING_MASK]) ?? { _world: null }; return (p + 1) | 0; }
+  if (tag === T_XYZ || tag === T_XYZW) {
+    const v = tag === T_XYZ ? XYZ[k] : XYZW[k];
+    v.x = ring[p & RING_MASK]; v.y = ring[(p + 1) & RING_MASK]; v.z = ring[(p + 2) & RING_MASK];
+    if (tag === T_XYZW) { v.w = ring[(p + 3) & RING_MASK]; ARGS[k] = v; return (p + 4) | 0; }
+    ARGS[k] = v;
+    return (p + 3) | 0;
+  }
+  if (tag === T_OBJ) return readParams(k, p);
+  // T_F64 or T_F32
+  const n = ring[p & RING_MASK];
+  const a = tag === T_F32 ? scratch(F32, k, n, Float32Array) : scratch(F64, k, n, Float64Array);
+  p = (p + 1) | 0;
+  for (let i = 0; i < n; i++) a[i] = ring[(p + i) & RING_MASK];
+  ARGS[k] = a;
+  return (p + n) | 0;
+}
+
+// A parameter object: a new object (World.set copies what it needs), its arrays plain Arrays.
+function readParams(k, p) {
+  const n = ring[p & RING_MASK], o = {};
+  p = (p + 1) | 0;
+  for (let i = 0; i < n; i++) {
+    const key = PARAM_KEYS[ring[p & RING_MASK]], tag = ring[(p + 1) & RING_MASK];
+    p = (p + 2) | 0;
+    if (tag === T_NUM) { o[key] = ring[p & RING_MASK]; p = (p + 1) | 0; } else if (tag === T_TRUE || tag === T_FALSE) o[key] = tag === T_TRUE;
+    else {
+      const len = ring[p & RING_MASK], a = [];
+      for (let j = 0; j < len; j++) a.push(ring[(p + 1 + j) & RING_MASK]);
+      o[key] = a;
+      p = (p + 1 + len) | 0;
+    }
+  }
+  ARGS[k] = o;
+  return p;
+}
+
+function runCall(p) {
+  const id = ring[p & RING_MASK], method = METHODS[ring[(p + 1) & RING_MASK]], argc = ring[(p + 2) & RING_MASK];
+  p = (p + 3) | 0;
+  for (let k = 0; k < argc; k++) p = readArg(k, p);
+  const target = id === 0 ? world : objects.get(id);
+  if (target === undefined) return;  // its creation failed; that error was reported
+  const a = ARGS;
+  if (argc === 0) target[method]();
+  else if (argc === 1) target[method](a[0]);
+  else if (argc === 2) target[method](a[0], a[1]);
+  else if (argc === 3) target[method](a[0], a[1], a[2]);
+  else target[method](a[0], a[1], a[2], a[3]);
+  if (method === 'dispose') forget(id);
+}
+
+function forget(id) {
+  const i = published.findIndex((p) => p.id === id);
+  if (i >= 0) published.splice(i, 1);
+  objects.delete(id);
+}
+
+// Writes the back slot of every output buffer and publishes it.
 function publish() {
-  const slot = (seq + 1) & 1;
-  for (const p of published) if (!p.dead) publishOne(p.arrays, slot);
-  const r = world.lastStep;
-  report[0] = r.fixedSteps; report[1] = r.droppedTime; report[2] = r.leftover; report[3] = world.time;
-  seq++;
-  Atomics.store(control, 0, seq);
+  const s = back;
+  for (const p of published) {
+    const a = p.arrays;
+    for (let k = 0; k < a.length; k++) a[k].shared.set(a[k].obj[a[k].name], s * a[k].floats * (interpolate ? 2 : 1));
+  }
+  const r = world.lastStep, o = REPORT * s;
+  report[o] = r.fixedSteps; report[o + 1] = r.droppedTime; report[o + 2] = r.leftover; report[o + 3] = world.alpha;
+  if (interpolate) {
+    // the render arrays at alpha 0 are the outputs they start from (interpolation.js: exactly prev)
+    world.setAlpha(0);
+    for (const p of published) {
+      const a = p.arrays;
+      for (let k = 0; k < a.length; k++) a[k].shared.set(a[k].obj[a[k].render], (2 * s + 1) * a[k].floats);
+    }
+  }
+  back = publishSlot(control, s, ++seq);
 }
 
-// Makes the shared output buffers of a new object, both slots holding its outputs now.
+// Makes the shared output buffers of a new object, every slot holding its outputs now.
 function share(id, kind, obj) {
-  const outs = OUTPUTS[kind];
-  if (!outs) return null;
-  const arrays = [], buffers = {};
-  for (const [name, width] of outs) {
-    const n = obj[name].length;
-    const sab = new Float32Array(new SharedArrayBuffer(Math.max(4, 8 * n)));
-    sab.set(obj[name], 0);
-    sab.set(obj[name], n);
-    arrays.push([obj, name, sab]);
-    buffers[name] = { buffer: sab.buffer, floats: n, width };
+  const outs = KINDS[kind].outputs;
+  if (outs.length === 0) return null;
+  const arrays = [], buffers = [];
+  const copies = interpolate ? 2 : 1;
+  for (const [name, render] of outs) {
+    const floats = obj[name].length;
+    const shared = new Float32Array(new SharedArrayBuffer(Math.max(4, 4 * SLOTS * copies * floats)));
+    // with interpolation the worker's World keeps the outputs its render arrays start from once
+    // a render getter was read: read it now, so it follows every step from the start
+    const start = interpolate ? obj[render] : null;
+    for (let s = 0; s < SLOTS; s++) {
+      shared.set(obj[name], s * copies * floats);
+      if (start !== null) shared.set(start, (s * copies + 1) * floats);
+    }
+    arrays.push({ obj, name, render, floats, shared });
+    buffers.push({ buffer: shared.buffer, floats });
   }
-  const entry = { id, arrays, dead: false };
-  published.push(entry);
+  published.push({ id, arrays });
   return buffers;
 }
 
-function run(cmd) {
-  if (cmd.op === 'step') { world.step(cmd.dt); publish(); return; }
+function created(id, kind, obj) {
+  const msg = { type: 'created', id, outputs: share(id, kind, obj) };
+  if (kind === 'rope' || kind === 'cloth' || kind === 'chain') msg.count = obj.count;
+  if (kind === 'cloth') { msg.indices = obj.indices; msg.vertexMap = obj.vertexMap; }
+  send(msg);
+}
+
+// A call that came by message: adding an object, or a call with structured arguments.
+function runPosted(cmd) {
   if (cmd.op === 'add') {
     const obj = world[cmd.method](...cmd.args.map(decode));
     objects.set(cmd.id, obj);
-    send({ type: 'created', id: cmd.id, outputs: share(cmd.id, cmd.kind, obj) });
+    created(cmd.id, cmd.kind, obj);
     return;
   }
   const target = cmd.id === 0 ? world : objects.get(cmd.id);
-  if (target === undefined) return;  // its creation failed; that error was reported
-  if (cmd.method === 'dispose') {
-    for (const p of published) if (p.id === cmd.id) p.dead = true;
-    objects.delete(cmd.id);
-  }
+  if (target === undefined) return;
   target[cmd.method](...cmd.args.map(decode));
+  if (cmd.method === 'dispose') forget(cmd.id);
+}
+
+// Runs one record at `p` of operation `op`; false when the world ended.
+function runRecord(p, op) {
+  const q = (p + 2) | 0;
+  try {
+    if (op === OP_CALL) runCall(q);
+    else if (op === OP_STEP) { world.step(ring[q & RING_MASK]); publish(); }
+    else if (op === OP_POSTED) {
+      const cmd = posted.shift();
+      if (cmd.seq !== ring[q & RING_MASK]) throw new Error(`posted call ${cmd.seq} where the ring names ${ring[q & RING_MASK]}`);
+      runPosted(cmd);
+    } else if (op === OP_FLUSH) send({ type: 'done', token: ring[q & RING_MASK] });
+    else if (op === OP_HASH) send({ type: 'hash', token: ring[q & RING_MASK], hash: world.stateHash() });
+    else if (op === OP_DISPOSE) {
+      world.dispose();
+      ended = true;
+      send({ type: 'disposed' });
+      return false;
+    }
+  } catch (e) {
+    send({ type: 'error', error: errorOf(e) });
+  }
+  return true;
+}
+
+// Runs the ring until it is empty, then waits for more; returns only to wait for a posted call's
+// message (the message handler calls it again) or when the world ended.
+function pump() {
+  stalled = false;
+  for (;;) {
+    const w = Atomics.load(header, WRITE);
+    while (read !== w) {
+      const op = ring[(read + 1) & RING_MASK];
+      if (op === OP_POSTED && posted.length === 0) { stalled = true; return; }
+      const go = runRecord(read, op);
+      read = (read + ring[read & RING_MASK]) | 0;
+      Atomics.store(header, READ, read);
+      if (!go) return;
+    }
+    Atomics.wait(header, WRITE, w);
+  }
 }
 
 listen(async (msg) => {
@@ -102,24 +241,22 @@ listen(async (msg) => {
     try {
       const wisp = await createWisp(msg.load);
       world = wisp.createWorld(msg.settings);
+      interpolate = world.interpolate;
+      ring = new Float64Array(msg.ring);
+      header = new Int32Array(msg.header);
       control = new Int32Array(msg.control);
       report = new Float64Array(msg.report);
+      if (ring.length !== RING_DOUBLES) throw new Error('the command ring has the wrong size');
       send({ type: 'ready', threaded: wisp.threaded });
     } catch (e) {
       send({ type: 'error', error: errorOf(e), fatal: true });
+      return;
     }
+    pump();
     return;
   }
-  if (msg.type === 'commands') {
-    for (const cmd of msg.commands) {
-      try { run(cmd); } catch (e) { send({ type: 'error', error: errorOf(e), id: cmd.id }); }
-    }
-    send({ type: 'done', batch: msg.batch });
-    return;
-  }
-  if (msg.type === 'hash') { send({ type: 'hash', token: msg.token, hash: world.stateHash() }); return; }
-  if (msg.type === 'dispose') {
-    world?.dispose();
-    send({ type: 'disposed' });
+  if (msg.type === 'posted') {
+    for (const cmd of msg.commands) posted.push(cmd);
+    if (stalled && !ended) pump();
   }
 });

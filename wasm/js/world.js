@@ -5,7 +5,7 @@ import { COLLIDER_TYPES, COLLIDER_TYPE_NAMES, ROPE_DEF, CLOTH_DEF, GRID, WORLD, 
 import { withHeap, scratchOf } from './heap.js';
 import { readPose, IDENTITY } from './pose.js';
 import { memoryBuffer, SNAP, SHIFT, KEEP } from './views.js';
-import { renderAlpha } from './interpolation.js';
+import { renderAlpha, alphaArg } from './interpolation.js';
 import { withTestHook } from './test-hooks.js';
 import { Rope } from './rope.js';
 import { Cloth } from './cloth.js';
@@ -59,10 +59,7 @@ export class World {
    */
   setAlpha(alpha) {
     this._alive();
-    if (!this.#interpolate) fail('setAlpha needs a world created with { interpolate: true }', 'unsupported');
-    const a = num(alpha, 'alpha');
-    if (!(a >= 0 && a <= 1)) fail(`alpha must be between 0 and 1 (got ${a})`, 'out-of-range');
-    this.alpha = a;
+    this.alpha = alphaArg(alpha, this.#interpolate);
     this.#interpolateViews();
   }
   #interpolateViews() {

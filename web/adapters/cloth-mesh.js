@@ -1,7 +1,10 @@
-// ClothMesh: a three.js mesh whose position and normal attributes are the cloth's own views into
-// WASM memory (no copy). update() after each world.step() marks them for upload; if WASM memory
-// grew, the views are re-made and re-bound. With the world option `interpolate` it shows the
-// render arrays (renderPositions, renderNormals): the pose between the last two fixed steps.
+// ClothMesh: a three.js mesh whose position and normal attributes are the cloth's own output
+// arrays (no copy). update() after each world.step() marks them for upload. With the world
+// option `interpolate` it shows the render arrays (renderPositions, renderNormals): the pose
+// between the last two fixed steps. On a worker world (createWorkerWorld) the output arrays are
+// views of the shared slot the worker filled, a different one after each step(): update() puts
+// the new view in the attribute (BufferAttribute.array, same length: no new attribute, no copy).
+// Make it after `await world.flush()` there (the triangles come from the worker).
 import * as THREE from 'three';
 
 export class ClothMesh extends THREE.Mesh {
@@ -23,9 +26,9 @@ export class ClothMesh extends THREE.Mesh {
   update() {
     const p = this.cloth.renderPositions;
     if (p !== this.#positions) {
-      // first call, or WASM memory grew: bind the fresh views
-      this.geometry.setAttribute('position', new THREE.BufferAttribute(p, 3).setUsage(THREE.DynamicDrawUsage));
-      this.geometry.setAttribute('normal', new THREE.BufferAttribute(this.cloth.renderNormals, 3).setUsage(THREE.DynamicDrawUsage));
+      // first call, or a worker world's next slot
+      bind(this.geometry, 'position', p);
+      bind(this.geometry, 'normal', this.cloth.renderNormals);
       this.#positions = p;
     }
     this.geometry.attributes.position.needsUpdate = true;
@@ -36,6 +39,14 @@ export class ClothMesh extends THREE.Mesh {
     this.geometry.dispose();
     this.material.dispose();
   }
+}
+
+// The attribute `name` reads `array`: the existing attribute when the length is the same (its GPU
+// buffer is updated in place), else a new one.
+function bind(geometry, name, array) {
+  const a = geometry.getAttribute(name);
+  if (a !== undefined && a.array.length === array.length) a.array = array;
+  else geometry.setAttribute(name, new THREE.BufferAttribute(array, 3).setUsage(THREE.DynamicDrawUsage));
 }
 
 /** UVs for a grid cloth of resolutionX x resolutionY quads (row 0 on top). */

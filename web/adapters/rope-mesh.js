@@ -1,5 +1,5 @@
 // RopeMesh: a three.js tube that follows a Wisp rope. Each frame update() rebuilds the ring
-// vertices around the rope's particle positions (read zero-copy from WASM memory) with a
+// vertices around the rope's particle positions (its output array, read in place) with a
 // parallel-transport frame, so the tube does not twist. No allocation per frame. With the world
 // option `interpolate` it follows rope.renderPositions (between the last two fixed steps).
 import * as THREE from 'three';
@@ -16,7 +16,7 @@ export class RopeMesh extends THREE.Mesh {
     this.radius = radius;
     this.sides = sides;
     this.frustumCulled = false;  // vertices move every frame; skip bounding-sphere upkeep
-    this.#allocate(rope.count);
+    this.#allocate((rope.renderPositions ?? rope.positions).length / 3);  // (a worker world's rope: 0 until the worker made it)
     this.update();
   }
 

@@ -55,6 +55,7 @@ export class SpringBoneChain {
   afterStep() {
     const l = this.chain.renderLocalRotations;  // interpolated with the world option `interpolate`
     const bones = this.bones;
+    if (l.length < 4 * bones.length) return;  // a worker world's chain the worker has not made yet: no outputs
     for (let k = 0; k < bones.length; k++) {
       const b = bones[k];
       b.quaternion.fromArray(l, 4 * k);  // not set(x, y, z, w): four boxed doubles per bone if not inlined
