@@ -8,6 +8,7 @@
 #include <tuple>
 #include <vector>
 
+#include "constraints/distance.h"
 #include "math/vec3.h"
 
 namespace wisp {
@@ -69,6 +70,10 @@ void ClothState::buildTriangleLists() {
   const size_t blocks = (static_cast<size_t>(stretch.size()) + kStrainBlock - 1) / kStrainBlock;
   strainWorst.assign(blocks, 0.0f);
   strainSum.assign(blocks, 0.0);
+  for (EdgeSet* e : {&stretch, &shear}) {
+    e->runs.assign(e->a.size(), 0);
+    edgeRuns(e->a.data(), e->b.data(), e->size(), e->runs.data());
+  }
 }
 
 void ClothState::triangleNormals(int begin, int end) {

@@ -17,6 +17,7 @@ struct EdgeSet {
   std::vector<float> rest;    // m
   std::vector<float> lambda;  // XPBD multipliers, per substep
   std::vector<int32_t> colourStart;  // colour c is [colourStart[c], colourStart[c + 1])
+  std::vector<int32_t> runs;         // derived from a and b (edgeRuns in constraints/distance.h)
   int size() const { return static_cast<int>(a.size()); }
   int colours() const { return colourStart.empty() ? 0 : static_cast<int>(colourStart.size()) - 1; }
 };
@@ -78,8 +79,8 @@ struct ClothState : Particles {
   void computeNormals();
   void triangleNormals(int begin, int end);
   void vertexNormals(int begin, int end);
-  // The derived arrays above, from `triangles` and the edge count, and meanEdge (at creation
-  // and after a snapshot is loaded; steps never allocate).
+  // The derived arrays above, from `triangles` and the edge count, meanEdge, and the edge sets'
+  // runs (at creation and after a snapshot is loaded; steps never allocate).
   void buildTriangleLists();
 };
 

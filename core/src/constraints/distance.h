@@ -64,6 +64,12 @@ inline void solveDistanceLanes(DistanceLanes& d, wide::F4 wa, wide::F4 wb, wide:
   F4 s = (neg(c) - alpha * d.lambda) / ((wsum + alpha) * len);
   F4 dl = s * len;
   dx = dx * s; dy = dy * s; dz = dz * s;
+  if (!any(skip)) {  // the usual case: no lane to keep, so no selects (7 of them, 3 ops each on SSE2)
+    d.ax = d.ax + wa * dx; d.ay = d.ay + wa * dy; d.az = d.az + wa * dz;
+    d.bx = d.bx - wb * dx; d.by = d.by - wb * dy; d.bz = d.bz - wb * dz;
+    d.lambda = d.lambda + dl;
+    return;
+  }
   d.ax = select(skip, d.ax, d.ax + wa * dx);
   d.ay = select(skip, d.ay, d.ay + wa * dy);
   d.az = select(skip, d.az, d.az + wa * dz);
@@ -112,42 +118,100 @@ inline bool evenlySpaced(const int32_t* i, int step) {
   return i[1] == i[0] + step && i[2] == i[0] + 2 * step && i[3] == i[0] + 3 * step;
 }
 
+// The regular runs of an edge list (edge k joins a[k] and b[k]), found once when the edges are
+// laid out so that solveEdgeList reads no indices inside a run. runs[k] = r > 0: the 4r edges
+// from k join consecutive particles to consecutive particles (a[k + i] = a[k] + i, b[k + i] =
+// b[k] + i; a grid's columns and diagonals, laid out row by row); r < 0: the -4r edges from k
+// join alternate particles (a[k + i] = a[k] + 2i, b[k + i] = a[k + i] + 1; a grid's rows);
+// r = 0: the four edges from k are neither, or fewer than four are left. Defined at every k,
+// since a colour, and a thread's part of it, may start anywhere.
+inline void edgeRuns(const int32_t* a, const int32_t* b, int n, int32_t* runs) {
+  for (int k = n - 1; k >= 0; --k) {
+    int32_t r = 0;
+    if (k + 4 <= n) {
+      const bool more = k + 8 <= n;
+      if (evenlySpaced(a + k, 1) && evenlySpaced(b + k, 1))
+        r = 1 + (more && runs[k + 4] > 0 && a[k + 4] == a[k] + 4 && b[k + 4] == b[k] + 4 ? runs[k + 4] : 0);
+      else if (b[k] == a[k] + 1 && evenlySpaced(a + k, 2) && evenlySpaced(b + k, 2))
+        r = -1 + (more && runs[k + 4] < 0 && a[k + 4] == a[k] + 8 ? runs[k + 4] : 0);
+    }
+    runs[k] = r;
+  }
+}
+
+#if WISP_SIMD
+// Groups of four edges whose ends are consecutive particles, `groups` of them from edge k (ends
+// a0, b0), loaded and stored whole: solveDistanceLanes, lane by lane solveDistance's operations.
+// With `fresh` the multipliers start at 0 (the first iteration of a substep) and are not read.
+inline void solveConsecutiveEdges(const RawArrays& p, int32_t a0, int32_t b0, const float* rest, float* lambda, int k,
+                                  int groups, wide::F4 alpha, bool fresh) {
+  using namespace wide;
+  for (int g = 0; g < groups; ++g, a0 += kWidth, b0 += kWidth, k += kWidth) {
+    DistanceLanes d{load(p.x + a0), load(p.y + a0), load(p.z + a0), load(p.x + b0), load(p.y + b0), load(p.z + b0),
+                    fresh ? splat(0.0f) : load(lambda + k)};
+    solveDistanceLanes(d, load(p.invMass + a0), load(p.invMass + b0), load(rest + k), alpha);
+    store(p.x + a0, d.ax); store(p.y + a0, d.ay); store(p.z + a0, d.az);
+    store(p.x + b0, d.bx); store(p.y + b0, d.by); store(p.z + b0, d.bz);
+    store(lambda + k, d.lambda);
+  }
+}
+
+// Groups of four edges joining alternate particles (a0, a0 + 1), (a0 + 2, a0 + 3), ...: eight
+// floats loaded and split into even (a) and odd (b) lanes, and interleaved back.
+inline void solveAlternateEdges(const RawArrays& p, int32_t a0, const float* rest, float* lambda, int k, int groups,
+                                wide::F4 alpha, bool fresh) {
+  using namespace wide;
+  for (int g = 0; g < groups; ++g, a0 += 2 * kWidth, k += kWidth) {
+    F4 xl = load(p.x + a0), xh = load(p.x + a0 + 4), yl = load(p.y + a0), yh = load(p.y + a0 + 4);
+    F4 zl = load(p.z + a0), zh = load(p.z + a0 + 4), wl = load(p.invMass + a0), wh = load(p.invMass + a0 + 4);
+    DistanceLanes d{evens(xl, xh), evens(yl, yh), evens(zl, zh), odds(xl, xh), odds(yl, yh), odds(zl, zh),
+                    fresh ? splat(0.0f) : load(lambda + k)};
+    solveDistanceLanes(d, evens(wl, wh), odds(wl, wh), load(rest + k), alpha);
+    store(p.x + a0, interleaveLow(d.ax, d.bx)); store(p.x + a0 + 4, interleaveHigh(d.ax, d.bx));
+    store(p.y + a0, interleaveLow(d.ay, d.by)); store(p.y + a0 + 4, interleaveHigh(d.ay, d.by));
+    store(p.z + a0, interleaveLow(d.az, d.bz)); store(p.z + a0 + 4, interleaveHigh(d.az, d.bz));
+    store(lambda + k, d.lambda);
+  }
+}
+#endif
+
 // Solves edges [begin, end) of one colour of an edge list (edge k joins a[k] and b[k], rest
-// length rest[k], multiplier lambda[k]). Four edges whose ends are consecutive particles (a grid's
-// columns and diagonals, laid out row by row) are loaded and stored whole; four whose ends
-// alternate a, b, a, b (a grid's rows) are loaded as eight floats and split into even and odd
-// lanes; others are gathered. All three give solveDistance's bits.
-inline void solveEdgeList(Particles& p, const int32_t* a, const int32_t* b, const float* rest, float* lambda, int begin,
-                          int end, float alphaTilde) {
+// length rest[k], multiplier lambda[k]; `runs` from edgeRuns). With `fresh` the multipliers
+// start at 0: the first iteration of a substep, which would otherwise clear them in a pass of
+// its own. Regular runs are solved four edges at a time with whole loads and stores; other
+// quads are gathered; the tail is scalar. All give solveDistance's bits.
+inline void solveEdgeList(Particles& p, const int32_t* a, const int32_t* b, const int32_t* runs, const float* rest,
+                          float* lambda, int begin, int end, float alphaTilde, bool fresh) {
   int k = begin;
 #if WISP_SIMD
   using namespace wide;
   const F4 alpha = splat(alphaTilde);
-  auto [px, py, pz, w] = rawArrays(p);
-  for (; k + kWidth <= end; k += kWidth) {
-    const int32_t a0 = a[k], b0 = b[k];
-    if (evenlySpaced(a + k, 1) && evenlySpaced(b + k, 1)) {
-      DistanceLanes d{load(px + a0), load(py + a0), load(pz + a0), load(px + b0), load(py + b0), load(pz + b0), load(lambda + k)};
-      solveDistanceLanes(d, load(w + a0), load(w + b0), load(rest + k), alpha);
-      store(px + a0, d.ax); store(py + a0, d.ay); store(pz + a0, d.az);
-      store(px + b0, d.bx); store(py + b0, d.by); store(pz + b0, d.bz);
-      store(lambda + k, d.lambda);
-    } else if (b0 == a0 + 1 && evenlySpaced(a + k, 2) && evenlySpaced(b + k, 2)) {
-      F4 xl = load(px + a0), xh = load(px + a0 + 4), yl = load(py + a0), yh = load(py + a0 + 4);
-      F4 zl = load(pz + a0), zh = load(pz + a0 + 4), wl = load(w + a0), wh = load(w + a0 + 4);
-      DistanceLanes d{evens(xl, xh), evens(yl, yh), evens(zl, zh), odds(xl, xh), odds(yl, yh), odds(zl, zh), load(lambda + k)};
-      solveDistanceLanes(d, evens(wl, wh), odds(wl, wh), load(rest + k), alpha);
-      store(px + a0, interleaveLow(d.ax, d.bx)); store(px + a0 + 4, interleaveHigh(d.ax, d.bx));
-      store(py + a0, interleaveLow(d.ay, d.by)); store(py + a0 + 4, interleaveHigh(d.ay, d.by));
-      store(pz + a0, interleaveLow(d.az, d.bz)); store(pz + a0 + 4, interleaveHigh(d.az, d.bz));
-      store(lambda + k, d.lambda);
+  const RawArrays raw = rawArrays(p);
+  while (k + kWidth <= end) {
+    const int32_t r = runs[k];
+    const int room = (end - k) / kWidth;
+    if (r > 0) {
+      const int groups = r < room ? r : room;
+      solveConsecutiveEdges(raw, a[k], b[k], rest, lambda, k, groups, alpha, fresh);
+      k += groups * kWidth;
+    } else if (r < 0) {
+      const int groups = -r < room ? -r : room;
+      solveAlternateEdges(raw, a[k], rest, lambda, k, groups, alpha, fresh);
+      k += groups * kWidth;
     } else {
+      if (fresh) for (int j = 0; j < kWidth; ++j) lambda[k + j] = 0.0f;
       solveDistances(p, [a](int i) { return a[i]; }, [b](int i) { return b[i]; }, [](int i) { return i; }, rest, lambda, k,
                      k + kWidth, alphaTilde);
+      k += kWidth;
     }
   }
+#else
+  (void)runs;
 #endif
-  for (; k < end; ++k) solveDistance(p, a[k], b[k], rest[k], alphaTilde, lambda[k]);
+  for (; k < end; ++k) {
+    if (fresh) lambda[k] = 0.0f;
+    solveDistance(p, a[k], b[k], rest[k], alphaTilde, lambda[k]);
+  }
 }
 
 // Stretch pass `colour` (0 = even segments, 1 = odd) over segment slots [begin, end) of that

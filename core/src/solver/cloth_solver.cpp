@@ -19,13 +19,13 @@ namespace wisp {
 
 namespace {
 
-// One colour after another; each colour's part of the multipliers is zeroed by the member that
-// solves it, just before the first iteration of a substep uses it (no separate stage).
+// One colour after another; in the first iteration of a substep the multipliers start at 0
+// (solveEdgeList writes them without reading them: no separate stage or pass to clear them).
 void solveEdges(ClothState& c, EdgeSet& set, float alphaTilde, bool resetLambda, Team& team) {
   for (int col = 0; col < set.colours(); ++col)
     team.forChunks(set.colourStart[col], set.colourStart[col + 1], [&](int b, int e) {
-      if (resetLambda) std::fill(set.lambda.begin() + b, set.lambda.begin() + e, 0.0f);
-      solveEdgeList(c, set.a.data(), set.b.data(), set.rest.data(), set.lambda.data(), b, e, alphaTilde);
+      solveEdgeList(c, set.a.data(), set.b.data(), set.runs.data(), set.rest.data(), set.lambda.data(), b, e, alphaTilde,
+                    resetLambda);
     });
 }
 
