@@ -4,6 +4,8 @@
 #include <cstring>
 
 #include "helpers.h"
+#include "math/wide.h"
+#include "solver/chain_joint_block.h"
 #include "solver/chain_lanes.h"
 
 namespace wisp::test {
@@ -286,6 +288,101 @@ TEST(ChainLanes, MixedBatchableAndScalarChains) {
   const uint64_t scalar = run(false, 1);
   EXPECT_EQ(run(true, 1), scalar);
   EXPECT_EQ(run(true, 2), scalar);
+}
+
+// ---- the lane group's joint block (solver/chain_joint_block.h) ----
+
+// The 4 x 4 transpose the block's gathers and scatters go through: rows become columns.
+TEST(ChainLanes, WideTransposeSwapsRowsAndColumns) {
+  float m[4][4];
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) m[i][j] = static_cast<float>(10 * i + j);
+  wide::F4 a = wide::load(m[0]), b = wide::load(m[1]), c = wide::load(m[2]), d = wide::load(m[3]);
+  wide::transpose(a, b, c, d);
+  const wide::F4 rows[4] = {a, b, c, d};
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) EXPECT_EQ(wide::lane(rows[i], j), m[j][i]) << i << ", " << j;
+}
+
+// The block holds chains up to kBlockJoints long; longer VRM chains run the scalar rule.
+TEST(ChainLanes, ChainsLongerThanTheBlockRunTheScalarRule) {
+  for (ChainMode mode : {ChainMode::Vrm, ChainMode::Wisp}) {
+    ChainState c;
+    c.params.mode = mode;
+    c.resize(kBlockJoints);
+    EXPECT_TRUE(solvesInLanes(c));
+    c.resize(kBlockJoints + 1);
+    EXPECT_TRUE(mode == ChainMode::Wisp || !solvesInLanes(c));  // Wisp: its kernel hands the group to the scalar rule
+  }
+}
+
+// Chain i of the block test: variedChain(i % 7)'s parameters on kBlockCounts[i % 8] joints, so
+// that joint counts fall on and between the block's four-joint transposes.
+const int kBlockCounts[8] = {4, 6, 7, 12, 13, 16, 17, 64};
+ChainDef blockChain(int i, ChainMode mode) {
+  ChainDef d = variedChain(i % 7, mode);
+  const int n = kBlockCounts[i % 8];
+  d.joints.resize(1);
+  for (int j = 1; j < n; ++j) d.joints.push_back({{0.003f * (i % 5), -0.4f / n, -0.002f * (i % 3)}, {0, 0.04f * (j % 3), 0, 1}});
+  for (ChainJoint& j : d.joints) {
+    const Quat q = j.rotation;
+    const float len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+    j.rotation = {q.x / len, q.y / len, q.z / len, q.w / len};
+  }
+  if (mode == ChainMode::Wisp && i % 4 == 1) d.params.inertia = 0.6f;  // the carry on the block
+  return d;
+}
+
+// Lane groups of every joint count, full and partial, VRM and Wisp rule, with moving roots and
+// colliders, an animated pose, several fixed steps and substeps per frame; between frames one
+// chain is disabled and later re-enabled (the groups' lanes change hands) and one is teleported.
+// Every chain's bits equal the scalar solver's every frame, on 2 threads.
+TEST(ChainLanes, JointBlockAcrossJointCountsAndChangingGroupsEqualsTheScalarSolver) {
+  constexpr int kChains = 8 * 16 + 3;  // 2,200+ particles: 2 threads; 3 chains in partial groups
+  for (ChainMode mode : {ChainMode::Vrm, ChainMode::Wisp}) {
+    WorldSettings ws;
+    ws.threads = 2;
+    ws.substeps = 3;
+    std::vector<int> which;
+    auto make = [&] {
+      Scene s = makeScene({}, mode, ws);
+      for (int i = 0; i < kChains; ++i) {
+        ChainId id;
+        EXPECT_TRUE(s.world->addChain(blockChain(i, mode), &id).ok());
+        s.chains.push_back(id);
+      }
+      return s;
+    };
+    for (int i = 0; i < kChains; ++i) which.push_back(i % 7);
+    Scene lanes = make(), scalar;
+    {
+      Lanes off(false);
+      scalar = make();
+    }
+    EXPECT_EQ(lanes.world->stats().threads, 2);
+    for (int f = 0; f < 60; ++f) {
+      for (Scene* s : {&lanes, &scalar}) {
+        if (f == 12) {
+          EXPECT_TRUE(s->world->setEnabled(s->chains[9], false).ok());
+        }
+        if (f == 30) {
+          EXPECT_TRUE(s->world->setEnabled(s->chains[9], true).ok());
+        }
+        if (f == 20) {
+          EXPECT_TRUE(s->world->teleportChain(s->chains[17], {{0.3f, 1.5f, 0.1f}, {0, 0.38268343f, 0, 0.92387953f}}).ok());
+        }
+      }
+      drive(lanes, which, f);
+      {
+        Lanes off(false);
+        drive(scalar, which, f);
+      }
+      for (int i = 0; i < kChains; ++i)
+        ASSERT_EQ(bitsOf(*lanes.world, lanes.chains[i]), bitsOf(*scalar.world, scalar.chains[i]))
+            << (mode == ChainMode::Vrm ? "VRM" : "Wisp") << " chain " << i << ", frame " << f;
+    }
+    EXPECT_EQ(lanes.world->stateHash(), scalar.world->stateHash());
+  }
 }
 
 }  // namespace

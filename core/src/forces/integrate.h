@@ -56,12 +56,17 @@ inline void integrateUniform(Particles& r, int begin, int end, Vec3 a, float k, 
 // Where the air varies from point to point (turbulence, zones): its velocity at particles
 // [begin, end) at time t, into airx/airy/airz. Once per fixed step: the field changes over
 // turbulenceScale / speed (0.25 s for 2 m gusts in an 8 m/s wind), a step is 1/60 s, and the
-// noise costs more than the rest of a rope's substep.
-inline void sampleAir(Particles& r, int begin, int end, const AirField& wind, float t) {
+// noise costs more than the rest of a rope's substep. The positions are particle i's at
+// index i * stride of px, py, pz (a chain lane group's block holds them while it is solved).
+inline void sampleAir(Particles& r, const float* px, const float* py, const float* pz, int stride, int begin, int end,
+                      const AirField& wind, float t) {
   for (int i = begin; i < end; ++i) {
-    const Vec3 a = airVelocity(wind, Vec3{r.px[i], r.py[i], r.pz[i]}, t);
+    const Vec3 a = airVelocity(wind, Vec3{px[i * stride], py[i * stride], pz[i * stride]}, t);
     r.airx[i] = a.x; r.airy[i] = a.y; r.airz[i] = a.z;
   }
+}
+inline void sampleAir(Particles& r, int begin, int end, const AirField& wind, float t) {
+  sampleAir(r, r.px.data(), r.py.data(), r.pz.data(), 1, begin, end, wind, t);
 }
 
 // A per-particle term u_i scaled by s:  v <- (v + gh + s u_i) k. Aerodynamic accelerations

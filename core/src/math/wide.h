@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #if defined(WISP_NO_SIMD)
 #define WISP_SIMD 0
@@ -31,6 +32,8 @@ constexpr bool kEnabled = WISP_SIMD != 0;
 // Masks (from comparisons) are lanes of all ones or all zeros; maskAnd/maskOr/select read them
 // bitwise and `any` says whether some lane is set. abs clears the sign bit (exact, like fabs);
 // lane(a, i) reads one lane (for the rare per-lane scalar work inside a lane kernel).
+// transpose(a, b, c, d) swaps rows and columns of the 4 x 4 matrix whose rows are a..d: four
+// chains' joints j..j+3 loaded whole become joints j..j+3 across the four lanes, and back.
 #if WISP_SIMD && defined(__wasm_simd128__)
 struct F4 { v128_t v; };
 inline F4 abs(F4 a) { return {wasm_f32x4_abs(a.v)}; }
@@ -58,6 +61,14 @@ inline F4 evens(F4 lo, F4 hi) { return {wasm_i32x4_shuffle(lo.v, hi.v, 0, 2, 4, 
 inline F4 odds(F4 lo, F4 hi) { return {wasm_i32x4_shuffle(lo.v, hi.v, 1, 3, 5, 7)}; }
 inline F4 interleaveLow(F4 e, F4 o) { return {wasm_i32x4_shuffle(e.v, o.v, 0, 4, 1, 5)}; }
 inline F4 interleaveHigh(F4 e, F4 o) { return {wasm_i32x4_shuffle(e.v, o.v, 2, 6, 3, 7)}; }
+inline void transpose(F4& a, F4& b, F4& c, F4& d) {
+  const v128_t t0 = wasm_i32x4_shuffle(a.v, b.v, 0, 4, 1, 5), t1 = wasm_i32x4_shuffle(c.v, d.v, 0, 4, 1, 5);
+  const v128_t t2 = wasm_i32x4_shuffle(a.v, b.v, 2, 6, 3, 7), t3 = wasm_i32x4_shuffle(c.v, d.v, 2, 6, 3, 7);
+  a.v = wasm_i32x4_shuffle(t0, t1, 0, 1, 4, 5);
+  b.v = wasm_i32x4_shuffle(t0, t1, 2, 3, 6, 7);
+  c.v = wasm_i32x4_shuffle(t2, t3, 0, 1, 4, 5);
+  d.v = wasm_i32x4_shuffle(t2, t3, 2, 3, 6, 7);
+}
 #elif WISP_SIMD
 struct F4 { __m128 v; };
 inline F4 abs(F4 a) { return {_mm_andnot_ps(_mm_set1_ps(-0.0f), a.v)}; }
@@ -83,6 +94,7 @@ inline F4 evens(F4 lo, F4 hi) { return {_mm_shuffle_ps(lo.v, hi.v, _MM_SHUFFLE(2
 inline F4 odds(F4 lo, F4 hi) { return {_mm_shuffle_ps(lo.v, hi.v, _MM_SHUFFLE(3, 1, 3, 1))}; }
 inline F4 interleaveLow(F4 e, F4 o) { return {_mm_unpacklo_ps(e.v, o.v)}; }
 inline F4 interleaveHigh(F4 e, F4 o) { return {_mm_unpackhi_ps(e.v, o.v)}; }
+inline void transpose(F4& a, F4& b, F4& c, F4& d) { _MM_TRANSPOSE4_PS(a.v, b.v, c.v, d.v); }
 #else
 // Masks hold all-ones or all-zero bit patterns in float lanes, as the SIMD backends' do.
 struct F4 { float v[4]; };
@@ -121,6 +133,11 @@ inline F4 splat(float s) { return {{s, s, s, s}}; }
 inline F4 operator+(F4 a, F4 b) { F4 r; for (int i = 0; i < 4; ++i) r.v[i] = a.v[i] + b.v[i]; return r; }
 inline F4 operator-(F4 a, F4 b) { F4 r; for (int i = 0; i < 4; ++i) r.v[i] = a.v[i] - b.v[i]; return r; }
 inline F4 operator*(F4 a, F4 b) { F4 r; for (int i = 0; i < 4; ++i) r.v[i] = a.v[i] * b.v[i]; return r; }
+inline void transpose(F4& a, F4& b, F4& c, F4& d) {
+  F4* const rows[4] = {&a, &b, &c, &d};
+  for (int i = 0; i < 4; ++i)
+    for (int j = i + 1; j < 4; ++j) std::swap(rows[i]->v[j], rows[j]->v[i]);
+}
 #endif
 
 }  // namespace wisp::wide

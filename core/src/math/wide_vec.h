@@ -52,13 +52,27 @@ inline V3 rotate(Q4 q, V3 v) {
   const V3 t = cross(u, v) * splat(2.0f);
   return v + t * q.w + cross(u, t);
 }
-// frame.h's unrotate: GLM's conjugate(q) * v, i.e. v + ((uv w) + uuv) 2 with u = -q.xyz,
-// uv = u x v, uuv = u x uv (GLM 0.9.9's operator*(qua, vec3), pure mode)
-inline V3 unrotate(Q4 q, V3 v) {
-  const V3 u{neg(q.x), neg(q.y), neg(q.z)};
+// frame.h's turn: GLM's q * v, i.e. v + ((uv w) + uuv) 2 with u = q.xyz, uv = u x v,
+// uuv = u x uv (GLM 0.9.9's operator*(qua, vec3), pure mode)
+inline V3 turn(Q4 q, V3 v) {
+  const V3 u{q.x, q.y, q.z};
   const V3 uv = cross(u, v), uuv = cross(u, uv);
   const F4 two = splat(2.0f);
   return {v.x + (uv.x * q.w + uuv.x) * two, v.y + (uv.y * q.w + uuv.y) * two, v.z + (uv.z * q.w + uuv.z) * two};
+}
+// frame.h's unrotate: GLM's conjugate(q) * v (the conjugate only flips signs, exactly)
+inline V3 unrotate(Q4 q, V3 v) { return turn(Q4{neg(q.x), neg(q.y), neg(q.z), q.w}, v); }
+// vec3.h's nlerp, both of its early returns selected per lane
+inline Q4 nlerp(Q4 a, Q4 b, F4 t) {
+  const F4 zero = splat(0.0f), one = splat(1.0f);
+  const F4 d = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+  const F4 sb = select(lessThan(d, zero), neg(t), t);
+  const F4 sa = one - t;
+  const Q4 mixed = normalize(Q4{a.x * sa + b.x * sb, a.y * sa + b.y * sb, a.z * sa + b.z * sb, a.w * sa + b.w * sb});
+  const F4 same = maskAnd(maskAnd(equal(a.x, b.x), equal(a.y, b.y)), maskAnd(equal(a.z, b.z), equal(a.w, b.w)));
+  const F4 notPositive = equal(lessThan(zero, t), zero);  // !(t > 0), i.e. t <= 0 for a number
+  const F4 whole = equal(lessThan(t, one), zero);          // t >= 1 for a number
+  return select(whole, b, select(maskOr(notPositive, same), a, mixed));
 }
 // quat.h's fromUnitVectors; both branches are computed and selected per lane
 inline Q4 fromUnitVectors(V3 a, V3 b) {

@@ -13,6 +13,7 @@
 #include "math/frame.h"
 #include "math/wide_vec.h"
 #include "solver/chain_frame.h"
+#include "solver/chain_joint_block.h"
 #include "solver/chain_lanes_wisp.h"
 
 namespace wisp {
@@ -33,7 +34,7 @@ bool solvesInLanes(const ChainState& c) {
     return gLanesEnabled.load(std::memory_order_relaxed) && c.origin.zero() && c.params.updateEvery <= 1 &&
            c.joints() >= 2 && c.linkSet < 0 && wispSolvesInLanes(c);
   return gLanesEnabled.load(std::memory_order_relaxed) && c.params.mode == ChainMode::Vrm && c.origin.zero() &&
-         c.params.updateEvery <= 1 && c.joints() >= 2 && !c.vrmLimited && c.params.vrmWind == 0 && c.linkSet < 0;
+         c.params.updateEvery <= 1 && c.joints() >= 2 && c.joints() <= kBlockJoints && !c.vrmLimited && c.params.vrmWind == 0 && c.linkSet < 0;
 }
 
 namespace {
@@ -43,51 +44,16 @@ using wide::Q4;
 using wide::V3;
 constexpr int kLanes = wide::kWidth;
 
-// The chains of a group, spare lanes repeating lane 0 (they compute lane 0's bits again). The
-// arrays the kernel reads and writes per joint are looked up once per group (bind): going
-// through each chain's std::vector for every gather cost a pointer load per lane per field.
+// The chains of a group, spare lanes repeating lane 0 (they compute lane 0's bits again and
+// are never stored), and the group's blocks (solver/chain_joint_block.h): its joints' state and
+// parameters in lane order for the frame.
 struct Lanes {
   ChainState* c[kLanes];
   int count;
-  // the per-joint arrays of every lane, in the order of Field
-  enum Field { Px, Py, Pz, Qx, Qy, Qz, Ox, Oy, Oz, Vx, Vy, Vz, Damping, Stiffness, Gravity, Radius, BoneLength, kFields };
-  float* f[kFields][kLanes];
-  const Vec3* axis[kLanes];
+  JointBlock* b;
+  ParamBlock* p;
 
-  void bind() {
-    for (int l = 0; l < kLanes; ++l) {
-      ChainState& s = *c[l];
-      float* const ptr[kFields] = {s.px.data(),       s.py.data(),         s.pz.data(),       s.qx.data(),
-                                   s.qy.data(),       s.qz.data(),         s.ox.data(),       s.oy.data(),
-                                   s.oz.data(),       s.vx.data(),         s.vy.data(),       s.vz.data(),
-                                   s.jDamping.data(), s.jStiffness.data(), s.jGravity.data(), s.jRadius.data(),
-                                   s.boneLength.data()};
-      for (int k = 0; k < kFields; ++k) f[k][l] = ptr[k];
-      axis[l] = s.childAxis.data();
-    }
-  }
-  F4 get(Field k, int j) const { return wide::make(f[k][0][j], f[k][1][j], f[k][2][j], f[k][3][j]); }
-  V3 get3(Field x, int j) const { return {get(x, j), get(Field(x + 1), j), get(Field(x + 2), j)}; }
-  V3 childAxis(int j) const {
-    const Vec3 &a = axis[0][j], &b = axis[1][j], &d = axis[2][j], &e = axis[3][j];
-    return {wide::make(a.x, b.x, d.x, e.x), wide::make(a.y, b.y, d.y, e.y), wide::make(a.z, b.z, d.z, e.z)};
-  }
-  Q4 target(int j) const {
-    const Quat &a = c[0]->target(j), &b = c[1]->target(j), &d = c[2]->target(j), &e = c[3]->target(j);
-    return {wide::make(a.x, b.x, d.x, e.x), wide::make(a.y, b.y, d.y, e.y), wide::make(a.z, b.z, d.z, e.z),
-            wide::make(a.w, b.w, d.w, e.w)};
-  }
-  void set3(Field x, int j, V3 v) const {
-    float lx[kLanes], ly[kLanes], lz[kLanes];
-    wide::store(lx, v.x);
-    wide::store(ly, v.y);
-    wide::store(lz, v.z);
-    for (int l = 0; l < count; ++l) {
-      f[x][l][j] = lx[l];
-      f[x + 1][l][j] = ly[l];
-      f[x + 2][l][j] = lz[l];
-    }
-  }
+  void writeRotations(int k, Q4 world, Q4 local) const { writeLaneRotations(c, count, k, world, local); }
 };
 
 Vec3 laneOf(V3 v, int l) { return {wide::lane(v.x, l), wide::lane(v.y, l), wide::lane(v.z, l)}; }
@@ -95,7 +61,6 @@ Q4 quats(const Quat (&q)[kLanes]) {
   return {wide::make(q[0].x, q[1].x, q[2].x, q[3].x), wide::make(q[0].y, q[1].y, q[2].y, q[3].y),
           wide::make(q[0].z, q[1].z, q[2].z, q[3].z), wide::make(q[0].w, q[1].w, q[2].w, q[3].w)};
 }
-Quat laneOf(Q4 q, int l) { return {wide::lane(q.x, l), wide::lane(q.y, l), wide::lane(q.z, l), wide::lane(q.w, l)}; }
 
 // orientJoint (chain_solver.cpp) for joint k of every lane; the world rotation is returned (the
 // next bone's parent) and, on `output`, stored with the outputs.
@@ -103,13 +68,7 @@ Q4 orientJoints(const Lanes& g, int k, Q4 restRot, Q4 target, V3 axis, V3 dir, b
   const V3 local = wide::unrotate(restRot, dir);
   const Q4 q = wide::fromUnitVectors(axis, wide::normalizeOr(local, axis));
   const Q4 world = wide::normalize(wide::mul(restRot, q));
-  if (output) {
-    const Q4 out = wide::normalize(wide::mul(target, q));
-    for (int l = 0; l < g.count; ++l) {
-      g.c[l]->simRotation[k] = laneOf(world, l);
-      g.c[l]->writeJointRotations(k, g.c[l]->simRotation[k], laneOf(out, l));
-    }
-  }
+  if (output) g.writeRotations(k, world, wide::normalize(wide::mul(target, q)));
   return world;
 }
 
@@ -144,6 +103,10 @@ void laneDistance(const ColliderPose& pose, V3 p, F4* distance, V3* normal) {
 // vrmFrame (chain_solver.cpp) on the lanes.
 void vrmLanes(const Lanes& g, const StepContext& ctx) {
   const int n = g.c[0]->joints();
+  JointBlock& b = *g.b;
+  const ParamBlock& pb = *g.p;
+  bool animated = false;
+  for (int l = 0; l < kLanes; ++l) animated |= g.c[l]->animated;
   const float delta = ctx.stepDt;
   const F4 invDelta = wide::splat(1.0f / delta);
   V3 gravity;
@@ -181,11 +144,11 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
       const Transform root = interpolate(c.rootFrom, c.rootTo, tNow);
       animatedPoseAt(c, tNow);
       boost[l] = boostAt(c, delta * static_cast<float>(s));
-      c.vx[0] = c.vy[0] = c.vz[0] = 0;
-      const Vec3 p0 = fromFrame(root, c.localPosition[0]);
-      c.px[0] = p0.x; c.py[0] = p0.y; c.pz[0] = p0.z;
+      b.set3(JointBlock::Vx, 0, l, Vec3{0, 0, 0});
+      b.set3(JointBlock::Px, 0, l, fromFrame(root, c.localPosition[0]));
       rootRotation[l] = root.rotation;
     }
+    if (animated) g.p->gatherTargets(g.c, n);  // animatedPoseAt moved them
     const int cached = std::min(ctx.colliderCount, kCached);
     for (int ci = 0; ci < cached; ++ci) {
       meets[ci] = meetsOf(ctx.colliders[ci]);
@@ -196,21 +159,22 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
     const F4 bGravity = wide::make(boost[0].gravity, boost[1].gravity, boost[2].gravity, boost[3].gravity);
     const F4 deltaL = wide::splat(delta);
     Q4 parent = quats(rootRotation);
-    V3 a = g.get3(Lanes::Px, 0);
+    V3 a = b.get3(JointBlock::Px, 0);
     for (int k = 0; k + 1 < n; ++k) {
       const int j = k + 1;
-      const Q4 target = g.target(k);
+      const Q4 target = pb.target(k);
       const Q4 restRot = wide::mul(parent, target);
-      const V3 childAxis = g.childAxis(k);
+      const V3 childAxis = pb.childAxis(k);
       const V3 axis = wide::normalizeOr(wide::rotate(restRot, childAxis), childAxis);
-      const V3 cur = g.get3(Lanes::Qx, j);
-      const V3 prev = g.get3(Lanes::Ox, j);
-      const F4 len = wide::length(g.get3(Lanes::Px, j) - a);
-      const F4 dragForce = wide::min(g.get(Lanes::Damping, j) * bDamping, one);
-      V3 next = cur + (cur - prev) * (one - dragForce) + axis * (g.get(Lanes::Stiffness, j) * bStiffness * deltaL) +
-                gravity * (g.get(Lanes::Gravity, j) * bGravity * deltaL);
+      const V3 cur = b.get3(JointBlock::Qx, j);
+      const V3 prev = b.get3(JointBlock::Ox, j);
+      const F4 len = wide::length(b.get3(JointBlock::Px, j) - a);
+      const F4 dragForce = wide::min(pb.get(ParamBlock::Damping, j) * bDamping, one);
+      V3 next = cur + (cur - prev) * (one - dragForce) +
+                axis * (pb.get(ParamBlock::Stiffness, j) * bStiffness * deltaL) +
+                gravity * (pb.get(ParamBlock::Gravity, j) * bGravity * deltaL);
       next = a + wide::normalizeOr(next - a, axis) * len;
-      const F4 jRadius = g.get(Lanes::Radius, j);
+      const F4 jRadius = pb.get(ParamBlock::Radius, j);
       for (int ci = 0; ci < ctx.colliderCount; ++ci) {
         const bool isCached = ci < kCached;
         const F4 on = isCached ? meets[ci] : meetsOf(ctx.colliders[ci]);
@@ -226,34 +190,41 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
         pushed = a + wide::normalizeOr(pushed - a, axis) * len;
         next = wide::select(hit, pushed, next);
       }
-      g.set3(Lanes::Ox, j, cur);
-      g.set3(Lanes::Qx, j, next);
-      g.set3(Lanes::Vx, j, (next - cur) * invDelta);
+      b.set3(JointBlock::Ox, j, cur);
+      b.set3(JointBlock::Qx, j, next);
+      b.set3(JointBlock::Vx, j, (next - cur) * invDelta);
       const V3 dir = wide::normalizeOr(next - a, axis);
-      a = a + dir * g.get(Lanes::BoneLength, k);
-      g.set3(Lanes::Px, j, a);
+      a = a + dir * pb.get(ParamBlock::BoneLength, k);
+      b.set3(JointBlock::Px, j, a);
       parent = orientJoints(g, k, restRot, target, childAxis, dir, output);
     }
     if (output) {  // orientLast
       const int k = n - 1;
-      const Q4 target = g.target(k);
-      const Q4 world = wide::normalize(wide::mul(parent, target));
-      for (int l = 0; l < g.count; ++l) {
-        g.c[l]->simRotation[k] = laneOf(world, l);
-        g.c[l]->writeJointRotations(k, g.c[l]->simRotation[k], g.c[l]->target(k));
-      }
+      const Q4 target = pb.target(k);
+      g.writeRotations(k, wide::normalize(wide::mul(parent, target)), target);
     }
   }
 }
 
 }  // namespace
 
+LaneBlocks& laneBlocks() {
+  thread_local LaneBlocks blocks;
+  return blocks;
+}
+
 void solveChainLanes(ChainState* const* chains, int count, const StepContext& ctx) {
   Lanes g;
   g.count = count;
   for (int l = 0; l < kLanes; ++l) g.c[l] = chains[l < count ? l : 0];
-  g.bind();
+  LaneBlocks& blocks = laneBlocks();
+  g.b = &blocks.joints;
+  g.p = &blocks.params;
+  const int n = g.c[0]->joints();
+  g.b->gather(g.c, n, JointBlock::Px, JointBlock::Vx);  // the rule sets every velocity before reading one
+  g.p->gather(g.c, n, false);
   vrmLanes(g, ctx);
+  g.b->scatter(g.c, count, n);
 }
 
 }  // namespace wisp

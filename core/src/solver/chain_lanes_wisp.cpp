@@ -13,6 +13,7 @@
 #include "colliders/shapes.h"
 #include "math/frame.h"
 #include "math/wide_vec.h"
+#include "solver/chain_joint_block.h"
 #include "solver/chain_wisp_parts.h"
 
 namespace wisp {
@@ -37,49 +38,27 @@ using wide::V3;
 constexpr int kLanes = wide::kWidth;
 
 // The chains of a group, spare lanes repeating lane 0 (they compute lane 0's bits again and
-// store nothing).
+// store nothing), and the group's blocks (solver/chain_joint_block.h): the joints' state and
+// parameters in lane order for the whole frame. A spare lane is not carried (the carry runs per
+// stored chain), so its values drift from lane 0's; no stored lane reads them.
 struct WispLanes {
   ChainState* c[kLanes];
   int count;
-
-  F4 get(std::vector<float> ChainState::*field, int j) const {
-    return wide::make((c[0]->*field)[j], (c[1]->*field)[j], (c[2]->*field)[j], (c[3]->*field)[j]);
-  }
-  F4 get(std::vector<float> Particles::*field, int j) const {
-    return wide::make((c[0]->*field)[j], (c[1]->*field)[j], (c[2]->*field)[j], (c[3]->*field)[j]);
-  }
-  V3 get(std::vector<float> Particles::*x, std::vector<float> Particles::*y, std::vector<float> Particles::*z, int j) const {
-    return {get(x, j), get(y, j), get(z, j)};
-  }
-  V3 getVec(std::vector<Vec3> ChainState::*field, int j) const {
-    const Vec3 &a = (c[0]->*field)[j], &b = (c[1]->*field)[j], &d = (c[2]->*field)[j], &e = (c[3]->*field)[j];
-    return {wide::make(a.x, b.x, d.x, e.x), wide::make(a.y, b.y, d.y, e.y), wide::make(a.z, b.z, d.z, e.z)};
-  }
-  Q4 target(int j) const {
-    const Quat &a = c[0]->target(j), &b = c[1]->target(j), &d = c[2]->target(j), &e = c[3]->target(j);
-    return {wide::make(a.x, b.x, d.x, e.x), wide::make(a.y, b.y, d.y, e.y), wide::make(a.z, b.z, d.z, e.z),
-            wide::make(a.w, b.w, d.w, e.w)};
-  }
-  void set(std::vector<float> Particles::*x, std::vector<float> Particles::*y, std::vector<float> Particles::*z, int j,
-           V3 v) const {
-    float lx[kLanes], ly[kLanes], lz[kLanes];
-    wide::store(lx, v.x);
-    wide::store(ly, v.y);
-    wide::store(lz, v.z);
-    for (int l = 0; l < count; ++l) {
-      (c[l]->*x)[j] = lx[l];
-      (c[l]->*y)[j] = ly[l];
-      (c[l]->*z)[j] = lz[l];
-    }
-  }
+  JointBlock* b;
+  ParamBlock* p;
 };
+using JB = JointBlock;
+using PB = ParamBlock;
 
 V3 vecs(const Vec3 (&v)[kLanes]) {
   return {wide::make(v[0].x, v[1].x, v[2].x, v[3].x), wide::make(v[0].y, v[1].y, v[2].y, v[3].y),
           wide::make(v[0].z, v[1].z, v[2].z, v[3].z)};
 }
+Q4 quats(const Quat (&q)[kLanes]) {
+  return {wide::make(q[0].x, q[1].x, q[2].x, q[3].x), wide::make(q[0].y, q[1].y, q[2].y, q[3].y),
+          wide::make(q[0].z, q[1].z, q[2].z, q[3].z), wide::make(q[0].w, q[1].w, q[2].w, q[3].w)};
+}
 Vec3 laneOf(V3 v, int l) { return {wide::lane(v.x, l), wide::lane(v.y, l), wide::lane(v.z, l)}; }
-Quat laneOf(Q4 q, int l) { return {wide::lane(q.x, l), wide::lane(q.y, l), wide::lane(q.z, l), wide::lane(q.w, l)}; }
 // v with lane l replaced by s (the rare per-lane scalar work writes back through this)
 V3 withLane(V3 v, int l, Vec3 s) {
   float x[kLanes], y[kLanes], z[kLanes];
@@ -181,20 +160,14 @@ Q4 orientJoints(const WispLanes& g, int k, Q4 restRot, V3 axis, V3 dir, bool out
   const V3 local = wide::unrotate(restRot, dir);
   const Q4 q = wide::fromUnitVectors(axis, wide::normalizeOr(local, axis));
   const Q4 world = wide::normalize(wide::mul(restRot, q));
-  if (output) {
-    const Q4 out = wide::normalize(wide::mul(g.target(k), q));
-    for (int l = 0; l < g.count; ++l) {
-      g.c[l]->simRotation[k] = laneOf(world, l);
-      g.c[l]->writeJointRotations(k, g.c[l]->simRotation[k], laneOf(out, l));
-    }
-  }
+  if (output) writeLaneRotations(g.c, g.count, k, world, wide::normalize(wide::mul(g.p->target(k), q)));
   return world;
 }
 
 // What Integrate and the pose spring compute per joint from parameters that change only at a
 // fixed step's start (the boost's multipliers; h is the frame's): computed then, with the scalar
 // rule's operations, and read by that step's substeps.
-constexpr int kMaxJoints = 64;  // longer chains run the scalar rule
+constexpr int kMaxJoints = kBlockJoints;  // longer chains run the scalar rule
 struct StepFactors {
   F4 keep[kMaxJoints];     // Integrate's 1 / (1 + h (damping + drag))
   F4 springy[kMaxJoints];  // lanes with stiffness > 0
@@ -213,9 +186,9 @@ void stepFactors(const WispLanes& g, const StepContext& ctx, StepFactors* out) {
   }
   const F4 dragL = wide::load(drag), bDampingL = wide::load(bDamping), bStiffnessL = wide::load(bStiffness);
   for (int j = 1; j < n; ++j) {
-    out->keep[j] = one / (one + h * (g.get(&ChainState::jDamping, j) * bDampingL + dragL));
-    const F4 wj = g.get(&ChainState::jStiffness, j) * bStiffnessL;
-    const F4 z2w = two * (one - g.get(&ChainState::jElasticity, j)) * wj;
+    out->keep[j] = one / (one + h * (g.p->get(PB::Damping, j) * bDampingL + dragL));
+    const F4 wj = g.p->get(PB::Stiffness, j) * bStiffnessL;
+    const F4 z2w = two * (one - g.p->get(PB::Elasticity, j)) * wj;
     const F4 w2h2 = wj * wj * h * h;
     out->springy[j] = wide::lessThan(zero, wj);
     out->w2h2[j] = w2h2;
@@ -224,9 +197,90 @@ void stepFactors(const WispLanes& g, const StepContext& ctx, StepFactors* out) {
   }
 }
 
+// One carry motion (carryJoints, chain_solver.cpp) of joints 1.. of every lane on the block:
+// lane l by share(j) of the motion from[l] -> to[l], unless !moving[l]. The per-lane parts of the
+// motion (its rotation and translation) are the scalar code's; per joint, the nlerp'd rotation,
+// the pivots and the turns of the scalar rule's RigidMotion run on the lanes.
+template <class Share>
+void carryLanes(JointBlock& b, int n, const Transform (&from)[kLanes], const Transform (&to)[kLanes],
+                const bool (&moving)[kLanes], Share share) {
+  bool anyMoving = false;
+  for (int l = 0; l < kLanes; ++l) anyMoving |= moving[l];
+  F4 anyShare = wide::splat(0.0f);  // most chains carry none of the root's motion (inertia 0)
+  for (int j = 1; j < n; ++j) anyShare = wide::maskOr(anyShare, wide::lessThan(wide::splat(0.0f), share(j)));
+  if (!anyMoving || !wide::any(anyShare)) return;
+  Quat full[kLanes];
+  Vec3 move[kLanes], pivot[kLanes];
+  for (int l = 0; l < kLanes; ++l) {
+    full[l] = rotationFromTo(from[l].rotation, to[l].rotation);
+    move[l] = to[l].position - from[l].position;
+    pivot[l] = from[l].position;
+  }
+  const Q4 fullL = quats(full), identity{wide::splat(0.0f), wide::splat(0.0f), wide::splat(0.0f), wide::splat(1.0f)};
+  const V3 moveL = vecs(move), pivotFrom = vecs(pivot);
+  const F4 movingL = maskOf(moving), zero = wide::splat(0.0f), one = wide::splat(1.0f);
+  for (int j = 1; j < n; ++j) {
+    const F4 s = share(j);
+    const F4 on = wide::maskAnd(movingL, wide::lessThan(zero, s));
+    if (!wide::any(on)) continue;
+    const F4 partial = wide::lessThan(s, one);
+    const Q4 q = wide::select(partial, wide::nlerp(identity, fullL, s), fullL);
+    const V3 pivotTo = pivotFrom + wide::select(partial, moveL * s, moveL);
+    for (JB::Field f : {JB::Px, JB::Ox, JB::Qx}) {
+      const V3 x = b.get3(f, j);
+      b.set3(f, j, wide::select(on, pivotTo + wide::turn(q, x - pivotFrom), x));
+    }
+    const V3 v = b.get3(JB::Vx, j);
+    b.set3(JB::Vx, j, wide::select(on, wide::turn(q, v), v));
+  }
+}
+
+// Stage Carry (beginWispSubstep) of every stored lane: the motions planned per chain, joint 0's
+// part per chain, joints 1.. on the lanes (the space's motion before the root's, as there).
+void carryStage(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, int sub, Transform (&roots)[kLanes]) {
+  JointBlock& b = *g.b;
+  CarryPlan plans[kLanes];
+  Transform from[kLanes], to[kLanes];
+  bool moving[kLanes] = {false, false, false, false};
+  float spaceShare[kLanes] = {0, 0, 0, 0};
+  bool anySpace = false;
+  const int n = g.c[0]->joints();
+  for (int l = 0; l < g.count; ++l) {
+    ChainState& c = *g.c[l];
+    roots[l] = planWispSubstep(c, ctx, frames[l], sub, &plans[l]);
+    const CarryPlan& p = plans[l];
+    if (p.space) carryJoints(c, b.lane(l), p.spaceFrom, p.spaceTo, nullptr, p.spaceShare, ctx.invH, 0, 1);
+    carryJoints(c, b.lane(l), p.rootFrom, p.rootTo, c.jInertia.data(), 0.0f, ctx.invH, 0, 1);
+    anySpace |= p.space;
+  }
+  auto same = [](const Transform& a, const Transform& t) {  // carryJoints' test, which returns at once
+    return a.position.x == t.position.x && a.position.y == t.position.y && a.position.z == t.position.z &&
+           a.rotation.x == t.rotation.x && a.rotation.y == t.rotation.y && a.rotation.z == t.rotation.z &&
+           a.rotation.w == t.rotation.w;
+  };
+  if (anySpace) {
+    for (int l = 0; l < g.count; ++l) {
+      from[l] = plans[l].spaceFrom;
+      to[l] = plans[l].spaceTo;
+      moving[l] = plans[l].space && !same(from[l], to[l]);
+      spaceShare[l] = plans[l].spaceShare;
+    }
+    const F4 shareL = wide::load(spaceShare);
+    carryLanes(b, n, from, to, moving, [&](int) { return shareL; });
+  }
+  for (int l = 0; l < g.count; ++l) {
+    from[l] = plans[l].rootFrom;
+    to[l] = plans[l].rootTo;
+    moving[l] = !same(from[l], to[l]);
+  }
+  carryLanes(b, n, from, to, moving, [&](int j) { return g.p->get(PB::Inertia, j); });
+  for (int l = 0; l < g.count; ++l) sampleWispStep(*g.c[l], b.lane(l), ctx, frames[l], sub);
+}
+
 // Stage Integrate (wispSubstep) on the lanes.
 void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, const StepFactors& sf) {
   const int n = g.c[0]->joints();
+  JointBlock& b = *g.b;
   const F4 h = wide::splat(ctx.h), invH = wide::splat(ctx.invH);
   const Vec3 meanAir = ctx.wind.global.mean;
   Vec3 gl[kLanes], ext[kLanes];
@@ -249,7 +303,7 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
   F4 poisonL = wide::load(poison);
   const V3 mean = wide::splat3(meanAir);
   for (int j = 1; j < n; ++j) {
-    V3 x = g.get(&Particles::px, &Particles::py, &Particles::pz, j);
+    V3 x = b.get3(JB::Px, j);
     V3 air = mean;
     if (anyTurbulent) {
       Vec3 al[kLanes];
@@ -259,17 +313,16 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
       }
       air = vecs(al);
     }
-    const V3 acc = gravity * (g.get(&ChainState::jGravity, j) * bGravityL) + external * g.get(&ChainState::jExternal, j) +
-                   air * dragL;
+    const V3 acc = gravity * (g.p->get(PB::Gravity, j) * bGravityL) + external * g.p->get(PB::External, j) + air * dragL;
     const F4 k = sf.keep[j];
-    const V3 reaction = (g.get(&Particles::qx, &Particles::qy, &Particles::qz, j) - x) * invH;
-    const V3 v = (g.get(&Particles::vx, &Particles::vy, &Particles::vz, j) + acc * h) * k;
-    g.set(&Particles::ox, &Particles::oy, &Particles::oz, j, x);
+    const V3 reaction = (b.get3(JB::Qx, j) - x) * invH;
+    const V3 v = (b.get3(JB::Vx, j) + acc * h) * k;
+    b.set3(JB::Ox, j, x);
     x = x + (v + reaction * k) * h;
     poisonL = poisonL + ((x.x - x.x) + (x.y - x.y) + (x.z - x.z));
-    g.set(&Particles::px, &Particles::py, &Particles::pz, j, x);
-    g.set(&Particles::qx, &Particles::qy, &Particles::qz, j, x);
-    g.set(&Particles::vx, &Particles::vy, &Particles::vz, j, v);
+    b.set3(JB::Px, j, x);
+    b.set3(JB::Qx, j, x);
+    b.set3(JB::Vx, j, v);
   }
   for (int l = 0; l < g.count; ++l) frames[l].poison = wide::lane(poisonL, l);
 }
@@ -278,6 +331,8 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
 void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&rootRotation)[kLanes], int sub, float tPrev,
                      float tNow, bool output, LaneColliders& cs, const StepFactors& sf) {
   const int n = g.c[0]->joints();
+  JointBlock& b = *g.b;
+  const ParamBlock& pb = *g.p;
   const bool anyCollide = cs.anyLane;
   Vec3 carryVel[kLanes];
   Quat roots[kLanes];
@@ -292,18 +347,18 @@ void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&ro
   const V3 w = vecs(carryVel);
   Q4 parent{wide::make(roots[0].x, roots[1].x, roots[2].x, roots[3].x), wide::make(roots[0].y, roots[1].y, roots[2].y, roots[3].y),
             wide::make(roots[0].z, roots[1].z, roots[2].z, roots[3].z), wide::make(roots[0].w, roots[1].w, roots[2].w, roots[3].w)};
-  V3 a = g.get(&Particles::px, &Particles::py, &Particles::pz, 0);
-  V3 aStart = g.get(&Particles::ox, &Particles::oy, &Particles::oz, 0);  // joint k's substep start
+  V3 a = b.get3(JB::Px, 0);
+  V3 aStart = b.get3(JB::Ox, 0);  // joint k's substep start
   const V3 v0 = (a - aStart) * invH - w;
   F4 energyGiven = zero, energyNow = zero;
   for (int k = 0; k + 1 < n; ++k) {
     const int j = k + 1;
-    const Q4 restRot = wide::mul(parent, g.target(k));
-    const V3 childAxis = g.getVec(&ChainState::childAxis, k);
+    const Q4 restRot = wide::mul(parent, pb.target(k));
+    const V3 childAxis = pb.childAxis(k);
     const V3 r = wide::normalizeOr(wide::rotate(restRot, childAxis), childAxis);
-    const F4 len = g.get(&ChainState::boneLength, k);
-    V3 x = g.get(&Particles::px, &Particles::py, &Particles::pz, j);
-    V3 given = g.get(&Particles::vx, &Particles::vy, &Particles::vz, j);
+    const F4 len = pb.get(PB::BoneLength, k);
+    V3 x = b.get3(JB::Px, j);
+    V3 given = b.get3(JB::Vx, j);
 
     // damped spring toward the animated pose, in the lanes whose stiffness is > 0
     const F4 springy = sf.springy[j];
@@ -324,7 +379,7 @@ void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&ro
     bool touched = false;
     const V3 beforeContact = x;
     if (anyCollide) {
-      const F4 radius = g.get(&ChainState::jRadius, j), halfLen = len * wide::splat(0.5f);
+      const F4 radius = pb.get(PB::Radius, j), halfLen = len * wide::splat(0.5f);
       // a second pass only for the lanes the first moved (collideBone's loop in solveBones)
       bool active[kLanes] = {true, true, true, true};
       for (int pass = 0; pass < 2; ++pass) {
@@ -349,9 +404,9 @@ void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&ro
         for (int l = 0; l < kLanes; ++l) active[l] = moved[l];
       }
     }
-    g.set(&Particles::px, &Particles::py, &Particles::pz, j, x);
+    b.set3(JB::Px, j, x);
     // Stage UpdateVelocity for joint j
-    const V3 o = g.get(&Particles::ox, &Particles::oy, &Particles::oz, j);
+    const V3 o = b.get3(JB::Ox, j);
     V3 v = (x - o) * invH;
     if (touched)
       for (int l = 0; l < g.count; ++l)
@@ -359,10 +414,10 @@ void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&ro
           v = withLane(v, l, contactVelocity(laneOf(v, l), (laneOf(beforeContact, l) - laneOf(o, l)) * ctx.invH, contacts[l]));
     // the follow-the-leader reaction (solveBones)
     if (k > 0) {
-      const V3 boneCorrection = beforeContact - g.get(&Particles::qx, &Particles::qy, &Particles::qz, j);
-      g.set(&Particles::qx, &Particles::qy, &Particles::qz, k, a - boneCorrection * wide::splat(kFtlDamping));
+      const V3 boneCorrection = beforeContact - b.get3(JB::Qx, j);
+      b.set3(JB::Qx, k, a - boneCorrection * wide::splat(kFtlDamping));
     }
-    g.set(&Particles::vx, &Particles::vy, &Particles::vz, j, v);
+    b.set3(JB::Vx, j, v);
     const V3 givenRel = given - v0, nowRel = v - v0;
     energyGiven = energyGiven + wide::dot(givenRel, givenRel);
     energyNow = energyNow + wide::dot(nowRel, nowRel);
@@ -375,18 +430,15 @@ void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&ro
   if (wide::any(over)) {
     const F4 scale = wide::sqrt(energyGiven / energyNow);
     for (int j = 1; j < n; ++j) {
-      const V3 v = g.get(&Particles::vx, &Particles::vy, &Particles::vz, j);
-      g.set(&Particles::vx, &Particles::vy, &Particles::vz, j, wide::select(over, v0 + (v - v0) * scale, v));
+      const V3 v = b.get3(JB::Vx, j);
+      b.set3(JB::Vx, j, wide::select(over, v0 + (v - v0) * scale, v));
     }
   }
   const int last = n - 1;  // the tip has no child: no reaction
-  g.set(&Particles::qx, &Particles::qy, &Particles::qz, last, g.get(&Particles::px, &Particles::py, &Particles::pz, last));
+  b.set3(JB::Qx, last, b.get3(JB::Px, last));
   if (output) {  // orientLast; its simRotation is needed only at the frame's end
-    const Q4 world = wide::normalize(wide::mul(parent, g.target(last)));
-    for (int l = 0; l < g.count; ++l) {
-      g.c[l]->simRotation[last] = laneOf(world, l);
-      g.c[l]->writeJointRotations(last, g.c[l]->simRotation[last], g.c[l]->target(last));
-    }
+    const Q4 target = pb.target(last);
+    writeLaneRotations(g.c, g.count, last, wide::normalize(wide::mul(parent, target)), target);
   }
 }
 
@@ -396,39 +448,48 @@ void solveWispChainLanes(ChainState* const* chains, int count, const StepContext
   WispLanes g;
   g.count = count;
   for (int l = 0; l < kLanes; ++l) g.c[l] = chains[l < count ? l : 0];
+  const int n = g.c[0]->joints();
   // solveBones poses some colliders per bone past kSubstepCollidersCached
-  const bool overflow = ctx.colliderCount >= kSubstepCollidersCached || g.c[0]->joints() > kMaxJoints;
+  const bool overflow = ctx.colliderCount >= kSubstepCollidersCached || n > kMaxJoints;
+  if (overflow) {
+    for (int sub = 0; sub < ctx.totalSubsteps; ++sub)
+      for (int l = 0; l < count; ++l) chainSubstep(*chains[l], ctx, frames[l], sub);
+    return;
+  }
+  LaneBlocks& blocks = laneBlocks();
+  g.b = &blocks.joints;
+  g.p = &blocks.params;
+  JointBlock& b = blocks.joints;
+  b.gather(g.c, n);
+  g.p->gather(g.c, n, true);
+  bool animated = false;
+  for (int l = 0; l < kLanes; ++l) animated |= g.c[l]->animated;
   StepFactors factors;
   const int total = ctx.totalSubsteps;
   LaneColliders colliders;
-  if (!overflow) laneColliderMasks(g, ctx, &colliders);
+  laneColliderMasks(g, ctx, &colliders);
   for (int sub = 0; sub < total; ++sub) {
-    if (overflow) {
-      for (int l = 0; l < count; ++l) chainSubstep(*chains[l], ctx, frames[l], sub);
-      continue;
-    }
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
     Transform roots[kLanes];
-    for (int l = 0; l < count; ++l) roots[l] = beginWispSubstep(*chains[l], ctx, frames[l], sub);  // Stage Carry
+    carryStage(g, ctx, frames, sub, roots);  // Stage Carry
+    if (animated) g.p->gatherTargets(g.c, n);  // planWispSubstep moved the animated pose
     Quat rootRotation[kLanes];
     for (int l = 0; l < kLanes; ++l) rootRotation[l] = roots[l < count ? l : 0].rotation;
     if (ctx.startsStep(sub)) stepFactors(g, ctx, &factors);  // the boost was sampled (beginWispSubstep)
     integrateLanes(g, ctx, frames, factors);  // Stage Integrate
     for (int l = 0; l < count; ++l) {  // joint 0 rides the root
-      ChainState& c = *chains[l];
-      c.ox[0] = c.px[0]; c.oy[0] = c.py[0]; c.oz[0] = c.pz[0];
-      const Vec3 p0 = fromFrame(roots[l], c.localPosition[0]);
-      c.px[0] = p0.x; c.py[0] = p0.y; c.pz[0] = p0.z;
+      b.set3(JB::Ox, 0, l, b.at3(JB::Px, 0, l));
+      b.set3(JB::Px, 0, l, fromFrame(roots[l], chains[l]->localPosition[0]));
     }
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
     solveBonesLanes(g, ctx, rootRotation, sub, tPrev, tNow, sub + 1 == total, colliders, factors);  // Stage SolveBones
     for (int l = 0; l < count; ++l) {  // Stage UpdateVelocity (joint 0)
-      ChainState& c = *chains[l];
-      c.vx[0] = (c.px[0] - c.ox[0]) * ctx.invH;
-      c.vy[0] = (c.py[0] - c.oy[0]) * ctx.invH;
-      c.vz[0] = (c.pz[0] - c.oz[0]) * ctx.invH;
+      b.at(JB::Vx, 0, l) = (b.at(JB::Px, 0, l) - b.at(JB::Ox, 0, l)) * ctx.invH;
+      b.at(JB::Vy, 0, l) = (b.at(JB::Py, 0, l) - b.at(JB::Oy, 0, l)) * ctx.invH;
+      b.at(JB::Vz, 0, l) = (b.at(JB::Pz, 0, l) - b.at(JB::Oz, 0, l)) * ctx.invH;
     }
   }
+  b.scatter(g.c, count, n);
 }
 
 }  // namespace wisp

@@ -45,39 +45,53 @@
 
 namespace wisp {
 
-namespace {
-
-// Moves joints 1.. by `share` of the rigid motion from pose a to pose b (about a's origin):
-// positions, substep-start positions and carried reactions (q) move, velocities turn, so no
-// velocity is injected.
+// Moves joints [begin, end) (carry: 1..) by `share` of the rigid motion from pose a to pose b
+// (about a's origin): positions, substep-start positions and carried reactions (q) move,
+// velocities turn, so no velocity is injected.
 // share 1 is the whole motion; a partial share turns by the nlerp'd rotation. Joint 0 is not
 // moved (it rides the root) but what the carry would do to it is added to the carry velocity w
 // (when invH > 0): the pose spring compares velocities in the carried frame.
-void carry(ChainState& c, const Transform& a, const Transform& b, const float* share, float uniform, float invH) {
+// The joints' arrays are `s` (the chain's own, or its lane of a lane group's block; the lane
+// kernel moves joints 1.. on the lanes with these operations, chain_lanes_wisp.cpp).
+void carryJoints(ChainState& c, const JointArrays& s, const Transform& a, const Transform& b, const float* share,
+                 float uniform, float invH, int begin, int end) {
   if (a.position.x == b.position.x && a.position.y == b.position.y && a.position.z == b.position.z &&
       a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y && a.rotation.z == b.rotation.z &&
       a.rotation.w == b.rotation.w)
     return;
+  bool any = false;  // a joint to move (most chains carry none of the root's motion: inertia 0)
+  for (int j = begin; j < end && !any; ++j) any = !((share ? share[j] : uniform) <= 0.0f);
+  if (!any) return;
   const Quat full = rotationFromTo(a.rotation, b.rotation);
   const Vec3 move = b.position - a.position;
-  for (int j = 0; j < c.joints(); ++j) {
-    float s = share ? share[j] : uniform;
-    if (s <= 0.0f || (j == 0 && invH <= 0.0f)) continue;
-    Quat q = s >= 1.0f ? full : nlerp(Quat{}, full, s);
-    Vec3 t = s >= 1.0f ? move : move * s;
+  for (int j = begin; j < end; ++j) {
+    float sj = share ? share[j] : uniform;
+    if (sj <= 0.0f || (j == 0 && invH <= 0.0f)) continue;
+    Quat q = sj >= 1.0f ? full : nlerp(Quat{}, full, sj);
+    Vec3 t = sj >= 1.0f ? move : move * sj;
     const RigidMotion m = fromPoseTo(q, a.position, a.position + t);
     if (j == 0) {
-      const Vec3 p = m.point(Vec3{c.px[0], c.py[0], c.pz[0]});
-      c.wx += (p.x - c.px[0]) * invH;
-      c.wy += (p.y - c.py[0]) * invH;
-      c.wz += (p.z - c.pz[0]) * invH;
+      const Vec3 p = m.point(Vec3{s.px[0], s.py[0], s.pz[0]});
+      c.wx += (p.x - s.px[0]) * invH;
+      c.wy += (p.y - s.py[0]) * invH;
+      c.wz += (p.z - s.pz[0]) * invH;
       continue;
     }
-    movePoints(m, j, j + 1, c.px.data(), c.py.data(), c.pz.data());
-    movePoints(m, j, j + 1, c.ox.data(), c.oy.data(), c.oz.data());
-    movePoints(m, j, j + 1, c.qx.data(), c.qy.data(), c.qz.data());
-    turnVectors(m, j, j + 1, c.vx.data(), c.vy.data(), c.vz.data());
+    const int i = j * s.stride;
+    movePoints(m, i, i + 1, s.px, s.py, s.pz);
+    movePoints(m, i, i + 1, s.ox, s.oy, s.oz);
+    movePoints(m, i, i + 1, s.qx, s.qy, s.qz);
+    turnVectors(m, i, i + 1, s.vx, s.vy, s.vz);
   }
+}
+namespace {
+
+void carry(ChainState& c, const JointArrays& s, const Transform& a, const Transform& b, const float* share, float uniform,
+           float invH) {
+  carryJoints(c, s, a, b, share, uniform, invH, 0, c.joints());
+}
+void carry(ChainState& c, const Transform& a, const Transform& b, const float* share, float uniform, float invH) {
+  carry(c, JointArrays::of(c), a, b, share, uniform, invH);
 }
 
 // The pose `p` after `share` of the motion a -> b (what carry() does to a point).
@@ -359,7 +373,7 @@ void wispFrameBegin(ChainState& c, const StepContext& ctx, ChainFrame& f) {
 
 }  // namespace
 
-Transform beginWispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub) {
+Transform planWispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub, CarryPlan* plan) {
   const ChainParams& p = c.params;
   const float tNow = static_cast<float>(sub + 1) / static_cast<float>(ctx.totalSubsteps);
   const Transform root = interpolate(f.rootStart, c.rootTo, tNow);
@@ -370,22 +384,37 @@ Transform beginWispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f,
   // root's own motion, by each joint's inertia share.
   Transform rootBefore = f.prevRoot;
   c.wx = c.wy = c.wz = 0.0f;
+  plan->space = f.relative;
   if (f.relative) {
     const Transform space = interpolate(f.spaceStart, f.spaceEnd, tNow);
     const float share = 1.0f - p.spaceInertia;
-    carry(c, f.prevSpace, space, nullptr, share, ctx.invH);
+    plan->spaceFrom = f.prevSpace;
+    plan->spaceTo = space;
+    plan->spaceShare = share;
     rootBefore = carried(f.prevRoot, f.prevSpace, space, share);
     f.prevSpace = space;
   }
-  carry(c, rootBefore, root, c.jInertia.data(), 0.0f, ctx.invH);
+  plan->rootFrom = rootBefore;
+  plan->rootTo = root;
   f.prevRoot = root;
+  return root;
+}
 
+void sampleWispStep(ChainState& c, const JointArrays& joints, const StepContext& ctx, const ChainFrame& f, int sub) {
   // the air where it varies, sampled first at the start of each fixed step; the boost's
   // multipliers too
   if (ctx.startsStep(sub)) {
-    if (f.turbulent) sampleAir(c, 1, c.joints(), ctx.wind, ctx.airTime(sub));
+    if (f.turbulent) sampleAir(c, joints.px, joints.py, joints.pz, joints.stride, 1, c.joints(), ctx.wind, ctx.airTime(sub));
     c.boostNow = boostAt(c, ctx.h * static_cast<float>(sub));
   }
+}
+
+Transform beginWispSubstep(ChainState& c, const JointArrays& joints, const StepContext& ctx, ChainFrame& f, int sub) {
+  CarryPlan plan;
+  const Transform root = planWispSubstep(c, ctx, f, sub, &plan);
+  if (plan.space) carry(c, joints, plan.spaceFrom, plan.spaceTo, nullptr, plan.spaceShare, ctx.invH);
+  carry(c, joints, plan.rootFrom, plan.rootTo, c.jInertia.data(), 0.0f, ctx.invH);
+  sampleWispStep(c, joints, ctx, f, sub);
   return root;
 }
 
@@ -402,7 +431,7 @@ void wispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub) 
   float poison = f.poison;
   {
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
-    const Transform root = beginWispSubstep(c, ctx, f, sub);  // Stage Carry
+    const Transform root = beginWispSubstep(c, JointArrays::of(c), ctx, f, sub);  // Stage Carry
 
     // Stage Integrate
     const ChainBoost& boost = c.boostNow;

@@ -5,6 +5,7 @@
 #pragma once
 #include "colliders/shapes.h"
 #include "solver/chain_frame.h"
+#include "solver/chain_joint_block.h"
 
 namespace wisp {
 
@@ -29,9 +30,27 @@ struct JointContacts {
 // many and the rest are posed per bone (the lane kernel leaves such frames to the scalar rule).
 constexpr int kSubstepCollidersCached = 32;
 
-// Stage Carry of substep `sub` (and, at a fixed step's start, the air and boost samples);
-// returns the root at the substep's end.
-Transform beginWispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub);
+// Stage Carry of substep `sub` (and, at a fixed step's start, the air and boost samples) on the
+// chain's joint arrays `joints` (its own, or its lane of a lane group's block); returns the root
+// at the substep's end. It is the three parts below in a row.
+Transform beginWispSubstep(ChainState& c, const JointArrays& joints, const StepContext& ctx, ChainFrame& f, int sub);
+
+// The rigid motions Stage Carry moves a chain's joints by in one substep: the space's (when
+// `space`; every joint by spaceShare), then the root's (joint j by its jInertia).
+struct CarryPlan {
+  bool space = false;
+  Transform spaceFrom, spaceTo;
+  float spaceShare = 0;
+  Transform rootFrom, rootTo;
+};
+// The substep's root (returned), animated pose and carry motions; the frame's poses move on.
+Transform planWispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub, CarryPlan* plan);
+// One carry motion, a -> b, of joints [begin, end): joint j by share[j] (or `uniform` without
+// share) of it; joint 0 adds to the carry velocity instead (when invH > 0).
+void carryJoints(ChainState& c, const JointArrays& s, const Transform& a, const Transform& b, const float* share,
+                 float uniform, float invH, int begin, int end);
+// At a fixed step's start: the air (where it varies) at the carried joints, and the boost.
+void sampleWispStep(ChainState& c, const JointArrays& joints, const StepContext& ctx, const ChainFrame& f, int sub);
 // Pushes the bone's tail x out of one collider (bound: boundingRadius(pose)) and records the
 // contact; true if it moved.
 bool collideBone(const ColliderPose& pose, const ColliderPose& before, float bound, Vec3 a, Vec3& x, Vec3& d,

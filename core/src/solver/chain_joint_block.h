@@ -1,0 +1,181 @@
+// A chain lane group's joints in one lane-ordered block for the whole frame: joint-major, the
+// wide::kWidth lanes of a value contiguous, so the lane kernels (chain_lanes.cpp,
+// chain_lanes_wisp.cpp) load and store a joint of four chains as one vector. Filled from the
+// chains' own arrays when the group's frame starts and written back when it ends: every substep
+// and fixed step between works on the block, instead of gathering four chains' separate arrays
+// per field per joint per substep. Gathering and scattering go four joints at a time through a
+// 4 x 4 transpose (wide::transpose). Only values move here, so no bit changes.
+//
+// The block is per thread (a lane group's frame runs on one thread from begin to end) rather
+// than on the stack: about 26 KB, much of a WebAssembly thread's stack.
+#pragma once
+#include "chain/chain_state.h"
+#include "math/wide_vec.h"
+
+namespace wisp {
+
+// One chain's joint state arrays, joint j at index j * stride: a ChainState's own (stride 1) or
+// one lane of a JointBlock (stride wide::kWidth). Per-chain scalar code (the carry) runs on either.
+struct JointArrays {
+  float *px, *py, *pz, *ox, *oy, *oz, *qx, *qy, *qz, *vx, *vy, *vz;
+  int stride;
+  static JointArrays of(Particles& c) {
+    return {c.px.data(), c.py.data(), c.pz.data(), c.ox.data(), c.oy.data(), c.oz.data(), c.qx.data(),
+            c.qy.data(), c.qz.data(), c.vx.data(), c.vy.data(), c.vz.data(), 1};
+  }
+};
+
+// Chains longer than this run the scalar rules (solvesInLanes).
+constexpr int kBlockJoints = 64;
+
+namespace block {
+
+constexpr int kLanes = wide::kWidth;
+
+// src[l][0..n) for each lane l, into dst[kLanes j + l].
+inline void gather(const float* const (&src)[kLanes], int n, float* dst) {
+  int j = 0;
+  for (; j + kLanes <= n; j += kLanes) {
+    wide::F4 a = wide::load(src[0] + j), b = wide::load(src[1] + j), c = wide::load(src[2] + j),
+             d = wide::load(src[3] + j);
+    wide::transpose(a, b, c, d);
+    wide::store(dst + kLanes * j, a);
+    wide::store(dst + kLanes * (j + 1), b);
+    wide::store(dst + kLanes * (j + 2), c);
+    wide::store(dst + kLanes * (j + 3), d);
+  }
+  for (; j < n; ++j) wide::store(dst + kLanes * j, wide::make(src[0][j], src[1][j], src[2][j], src[3][j]));
+}
+
+// The reverse, for the first `count` lanes only (spare lanes are never stored).
+inline void scatter(const float* src, int n, float* const (&dst)[kLanes], int count) {
+  int j = 0;
+  for (; j + kLanes <= n; j += kLanes) {
+    wide::F4 r[kLanes] = {wide::load(src + kLanes * j), wide::load(src + kLanes * (j + 1)),
+                          wide::load(src + kLanes * (j + 2)), wide::load(src + kLanes * (j + 3))};
+    wide::transpose(r[0], r[1], r[2], r[3]);
+    for (int l = 0; l < count; ++l) wide::store(dst[l] + j, r[l]);
+  }
+  for (; j < n; ++j)
+    for (int l = 0; l < count; ++l) dst[l][j] = src[kLanes * j + l];
+}
+
+// The lanes of q as kLanes quaternions, x y z w each (the layout of Quat and of the outputs).
+inline void quatsOf(wide::Q4 q, float (&out)[kLanes][4]) {
+  wide::F4 a = q.x, b = q.y, c = q.z, d = q.w;
+  wide::transpose(a, b, c, d);
+  wide::store(out[0], a);
+  wide::store(out[1], b);
+  wide::store(out[2], c);
+  wide::store(out[3], d);
+}
+
+}  // namespace block
+
+// The joint state (positions, substep-start positions, carried reactions / VRM tails, velocities).
+struct JointBlock {
+  enum Field { Px, Py, Pz, Qx, Qy, Qz, Ox, Oy, Oz, Vx, Vy, Vz, kFields };
+  alignas(16) float f[kFields][kBlockJoints * wide::kWidth];
+
+  wide::F4 get(Field k, int j) const { return wide::load(&f[k][wide::kWidth * j]); }
+  wide::V3 get3(Field x, int j) const { return {get(x, j), get(Field(x + 1), j), get(Field(x + 2), j)}; }
+  void set3(Field x, int j, wide::V3 v) {
+    wide::store(&f[x][wide::kWidth * j], v.x);
+    wide::store(&f[x + 1][wide::kWidth * j], v.y);
+    wide::store(&f[x + 2][wide::kWidth * j], v.z);
+  }
+  float& at(Field k, int j, int l) { return f[k][wide::kWidth * j + l]; }
+  Vec3 at3(Field x, int j, int l) const {
+    return {f[x][wide::kWidth * j + l], f[x + 1][wide::kWidth * j + l], f[x + 2][wide::kWidth * j + l]};
+  }
+  void set3(Field x, int j, int l, Vec3 v) { at(x, j, l) = v.x; at(Field(x + 1), j, l) = v.y; at(Field(x + 2), j, l) = v.z; }
+  JointArrays lane(int l) {
+    return {&f[Px][l], &f[Py][l], &f[Pz][l], &f[Ox][l], &f[Oy][l], &f[Oz][l], &f[Qx][l],
+            &f[Qy][l], &f[Qz][l], &f[Vx][l], &f[Vy][l], &f[Vz][l], wide::kWidth};
+  }
+  // Fields [first, last) of chains[l] for every lane (spare lanes repeat a chain), n joints
+  // each: a kernel gathers only what it reads before writing (the VRM rule writes every
+  // velocity before reading it).
+  void gather(ChainState* const (&chains)[wide::kWidth], int n, Field first = Px, Field last = kFields) {
+    for (int k = first; k < last; ++k) {
+      const float* src[wide::kWidth];
+      for (int l = 0; l < wide::kWidth; ++l) src[l] = (chains[l]->*kArrays[k]).data();
+      block::gather(src, n, f[k]);
+    }
+  }
+  void scatter(ChainState* const (&chains)[wide::kWidth], int count, int n) const {
+    for (int k = 0; k < kFields; ++k) {
+      float* dst[wide::kWidth];
+      for (int l = 0; l < wide::kWidth; ++l) dst[l] = (chains[l]->*kArrays[k]).data();
+      block::scatter(f[k], n, dst, count);
+    }
+  }
+  static constexpr std::vector<float> Particles::*kArrays[kFields] = {
+      &Particles::px, &Particles::py, &Particles::pz, &Particles::qx, &Particles::qy, &Particles::qz,
+      &Particles::ox, &Particles::oy, &Particles::oz, &Particles::vx, &Particles::vy, &Particles::vz};
+};
+
+// Per-joint parameters the kernels read every step (constant during a frame), and the targets
+// (the local rotations pulled toward: constant unless a chain is animated, then re-gathered
+// after each animatedPoseAt).
+struct ParamBlock {
+  enum Field { Damping, Stiffness, Elasticity, Gravity, External, Radius, BoneLength, Inertia, Ax, Ay, Az, Tx, Ty, Tz, Tw, kFields };
+  alignas(16) float f[kFields][kBlockJoints * wide::kWidth];
+
+  wide::F4 get(Field k, int j) const { return wide::load(&f[k][wide::kWidth * j]); }
+  wide::V3 childAxis(int j) const { return {get(Ax, j), get(Ay, j), get(Az, j)}; }
+  wide::Q4 target(int j) const { return {get(Tx, j), get(Ty, j), get(Tz, j), get(Tw, j)}; }
+
+  // Every field, or all but the Wisp rule's own (elasticity, external force, inertia) when !wisp.
+  void gather(ChainState* const (&c)[wide::kWidth], int n, bool wisp) {
+    for (int k = Damping; k <= Inertia; ++k)
+      if (wisp || (k != Elasticity && k != External && k != Inertia)) {
+        const float* src[wide::kWidth];
+        for (int l = 0; l < wide::kWidth; ++l) src[l] = (c[l]->*kArrays[k]).data();
+        block::gather(src, n, f[k]);
+      }
+    for (int j = 0; j < n; ++j) {
+      const Vec3 &a = c[0]->childAxis[j], &b = c[1]->childAxis[j], &d = c[2]->childAxis[j], &e = c[3]->childAxis[j];
+      wide::store(&f[Ax][wide::kWidth * j], wide::make(a.x, b.x, d.x, e.x));
+      wide::store(&f[Ay][wide::kWidth * j], wide::make(a.y, b.y, d.y, e.y));
+      wide::store(&f[Az][wide::kWidth * j], wide::make(a.z, b.z, d.z, e.z));
+    }
+    gatherTargets(c, n);
+  }
+  void gatherTargets(ChainState* const (&c)[wide::kWidth], int n) {
+    const Quat* t[wide::kWidth];  // ChainState::target's arrays
+    for (int l = 0; l < wide::kWidth; ++l) t[l] = c[l]->animated ? c[l]->animNow.data() : c[l]->localRotation.data();
+    for (int j = 0; j < n; ++j) {
+      wide::F4 q[wide::kWidth];
+      for (int l = 0; l < wide::kWidth; ++l) q[l] = wide::make(t[l][j].x, t[l][j].y, t[l][j].z, t[l][j].w);
+      wide::transpose(q[0], q[1], q[2], q[3]);
+      for (int k = 0; k < 4; ++k) wide::store(&f[Tx + k][wide::kWidth * j], q[k]);
+    }
+  }
+
+  static constexpr std::vector<float> ChainState::*kArrays[Inertia + 1] = {
+      &ChainState::jDamping,  &ChainState::jStiffness, &ChainState::jElasticity, &ChainState::jGravity,
+      &ChainState::jExternal, &ChainState::jRadius,    &ChainState::boneLength,  &ChainState::jInertia};
+};
+
+// Joint k's output rotations of the first `count` lanes (simRotation and the outputs): world,
+// and local (relative to the parent joint).
+inline void writeLaneRotations(ChainState* const (&c)[wide::kWidth], int count, int k, wide::Q4 world, wide::Q4 local) {
+  float w[wide::kWidth][4], o[wide::kWidth][4];
+  block::quatsOf(world, w);
+  block::quatsOf(local, o);
+  for (int l = 0; l < count; ++l) {
+    const Quat wl{w[l][0], w[l][1], w[l][2], w[l][3]};
+    c[l]->simRotation[k] = wl;
+    c[l]->writeJointRotations(k, wl, Quat{o[l][0], o[l][1], o[l][2], o[l][3]});
+  }
+}
+
+// The blocks of the lane group being solved on this thread.
+struct LaneBlocks {
+  JointBlock joints;
+  ParamBlock params;
+};
+LaneBlocks& laneBlocks();
+
+}  // namespace wisp
