@@ -6,6 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createWisp, createWorkerWorld, WispError } from '../../wasm/js/index.js';
+import { PARAM_KEYS } from '../../wasm/js/command-ring.js';
 
 const FRAMES = 90;
 
@@ -131,6 +132,39 @@ test('worker world: bad calls throw WispErrors naming the value, and change noth
     const foreign = other.addAnchor([0, 0, 0]);
     assert.throws(() => rope.pin(0, foreign), (e) => e instanceof WispError && e.code === 'foreign-object');
     await other.dispose();
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+});
+
+test('worker world: a step its World rejects still completes, changing nothing (a background tab under rejectFrameDt)', async () => {
+  const settings = { substeps: 4, interpolate: true, rejectFrameDt: 0.25 };
+  const wisp = await createWisp({ threads: false });
+  const main = wisp.createWorld(settings);
+  const ms = scene(main);
+  renderOf(ms);  // a World's render arrays follow every step once read, as a renderer reads them
+  const world = await createWorkerWorld(settings, { threads: false });
+  try {
+    const ws = scene(world);
+    const frames = (s, w, from, to) => { for (let k = from; k < to; k++) { s.frame(k); w.step(1 / 144); } };
+    frames(ms, main, 0, 5);
+    frames(ws, world, 0, 5);
+    assert.throws(() => main.step(1), (e) => e instanceof WispError && /rejectFrameDt|dt/.test(e.message));
+    world.step(1);
+    await assert.rejects(world.flush(), (e) => e instanceof WispError && /rejectFrameDt|dt/.test(e.message));
+    await world.flush();  // the error was thrown once
+    assert.equal(world.pendingSteps, 0, 'the rejected step is no longer pending');
+    assert.equal(world.completedSteps, 6, 'one completed step per step() call');
+    assert.equal(world.alpha, main.alpha, 'the alpha of the last step that ran');
+    assert.deepEqual(renderOf(ws), renderOf(ms));
+    frames(ms, main, 5, 10);
+    frames(ws, world, 5, 10);
+    await world.flush();
+    assert.equal(world.completedSteps, 11);
+    assert.deepEqual(renderOf(ws), renderOf(ms));
+    assert.deepEqual(outputsOf(ws), outputsOf(ms));
+    assert.equal(await world.stateHash(), main.stateHash());
   } finally {
     await world.dispose();
     main.dispose();
@@ -278,6 +312,53 @@ test('worker world with render interpolation: the render arrays and alpha of a W
   const plain = await createWorkerWorld({}, { threads: false });
   assert.throws(() => plain.setAlpha(0.5), (e) => e instanceof WispError && e.code === 'unsupported');
   await plain.dispose();
+});
+
+test('worker world: an object\'s dispose after a bad call throws that error once and still disposes the object', async () => {
+  const wisp = await createWisp({ threads: false });
+  const main = wisp.createWorld();
+  const rope = (w, y) => w.addRope({ start: [0, y, 0], end: [1, y, 0], segments: 8, pinned: [0] });
+  rope(main, 2);
+  const goneMain = rope(main, 3);
+  const world = await createWorkerWorld({}, { threads: false });
+  try {
+    rope(world, 2);
+    const gone = rope(world, 3);
+    gone.set({ stretchCompliance: -2 });  // reported by a call after the step that sends it
+    assert.throws(() => goneMain.set({ stretchCompliance: -2 }), WispError);
+    main.step(1 / 60);
+    world.step(1 / 60);
+    goneMain.dispose();
+    for (let t = 0; !world._errorPending && t < 2000; t++) await new Promise((r) => setTimeout(r, 5));
+    assert.ok(world._errorPending, 'the worker reported the bad call');
+    assert.throws(() => gone.dispose(), (e) => e instanceof WispError && /stretchCompliance/.test(e.message));
+    assert.throws(() => gone.positions, (e) => e.code === 'disposed');
+    gone.dispose();  // disposed already: nothing to do, nothing thrown
+    main.step(1 / 60);
+    world.step(1 / 60);
+    assert.equal(await world.stateHash(), main.stateHash(), 'the worker disposed the rope too');
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+});
+
+test('worker world: a call too big for the command ring goes by message and keeps its place', { timeout: 30000 }, async () => {
+  const world = await createWorkerWorld({}, { threads: false });
+  try {
+    const chain = world.addChain({ points: [0, 2, 0, 0, 1.9, 0, 0, 1.8, 0] });
+    // nine arrays of 8000 numbers under parameter names: one record longer than the whole ring
+    const big = Object.fromEntries(PARAM_KEYS.slice(0, 9).map((k) => [k, new Array(8000).fill(1)]));
+    chain.set(big);
+    world.step(1 / 60);
+    await assert.rejects(world.flush(), (e) => e instanceof WispError, 'the worker\'s World rejected it');
+    chain.setRoot([0, 2, 0]);
+    world.step(1 / 60);
+    await world.flush();
+    assert.equal(world.completedSteps, 2, 'the calls after it ran');
+  } finally {
+    await world.dispose();
+  }
 });
 
 test('worker world: dispose keeps held arrays whole and unwritten; further calls throw disposed', async () => {

@@ -859,7 +859,7 @@ export function loadPreset(json: string): { name: string; params: ChainParams };
 /** Calls every worker-world object has. */
 interface WorkerObjectBase {
   readonly disposed: boolean;
-  /** Queues the removal; the render arrays are detached (length 0) now, output arrays kept from before keep the last step shown. */
+  /** Queues the removal; with `interpolate` the render arrays are detached (length 0) now; output arrays kept from before keep the last step shown. An earlier call's pending error is thrown, after the object is disposed. */
   dispose(): void;
 }
 export interface WorkerRope extends WorkerObjectBase, Pick<Rope, 'set' | 'setVelocity' | 'unpin' | 'teleport' | 'reset' | 'setEnabled' | 'wake'> {
@@ -939,7 +939,7 @@ export class WorkerWorld {
   addAnchor(position?: Vec3Like): WorkerAnchor;
   addCollider(def: ColliderDef): WorkerCollider;
   addWindZone(def: WindZoneDef): WorkerWindZone;
-  /** Ends the worker; further use throws 'disposed', render arrays are detached (length 0), output arrays kept from before keep the last step shown. Resolves when the worker has ended. */
+  /** Ends the worker; further use throws 'disposed', with `interpolate` the render arrays are detached (length 0), output arrays kept from before keep the last step shown. Resolves when the worker has ended. */
   dispose(): Promise<void>;
 }
 

@@ -112,9 +112,15 @@ class WorkerObject {
   }
   dispose() {
     if (this.#disposed) return;
-    if (!this.#world.disposed) this.#world._call(this.#id, METHOD_ID.dispose, 0);
+    // An earlier call's error is thrown by the next call, this one too; the object is still
+    // disposed (the error is thrown once, so the second try queues the dispose).
+    let error = null;
+    if (!this.#world.disposed) {
+      try { this.#world._call(this.#id, METHOD_ID.dispose, 0); } catch (e) { error = e; this.#world._call(this.#id, METHOD_ID.dispose, 0); }
+    }
     this.#world._forget(this);
     this._kill();
+    if (error !== null) throw error;
   }
 }
 
@@ -186,6 +192,7 @@ export class WorkerWorld {
     }
   }
   /** @internal the slot the arrays show */ get _front() { return this.#front; }
+  /** @internal whether an error waits to be thrown by the next call */ get _errorPending() { return this.#error !== null; }
   /** @internal */ _forget(o) {
     this.#objects.delete(o._id);
     const i = this.#shown.indexOf(o);
@@ -211,7 +218,9 @@ export class WorkerWorld {
       st.n = start;  // a foreign or disposed object: nothing queued
       throw e;
     }
-    if (!ring) {
+    // a record over half the ring (a parameter object of many long arrays) could never fit
+    // beside another: it goes by message instead
+    if (!ring || st.n - start > RING_DOUBLES >> 1) {
       st.n = start;
       const args = [a0, a1, a2, a3].slice(0, argc);
       this.#post({ op: 'call', id, method: METHODS[method], args: args.map((a) => this._encode(a, METHODS[method])) });

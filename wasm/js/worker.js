@@ -37,6 +37,7 @@ const listen = (fn) => {
 let world = null, interpolate = false;
 let ring = null, header = null, read = 0;
 let control = null, report = null, back = 2, seq = 0;
+let stepAlpha = 1;               // the alpha of the last step the World ran (publish sets the World's to 0)
 let stalled = false, ended = false;
 const posted = [];            // calls that came by message, waiting for their OP_POSTED record
 const objects = new Map();    // page id -> the World's object
@@ -130,15 +131,18 @@ function forget(id) {
   objects.delete(id);
 }
 
-// Writes the back slot of every output buffer and publishes it.
-function publish() {
+// Writes the back slot of every output buffer and publishes it. `ran`: false for a step the
+// World rejected, which keeps the last step's report and alpha (a World's lastStep and alpha do
+// not change when step() throws).
+function publish(ran) {
   const s = back;
   for (const p of published) {
     const a = p.arrays;
     for (let k = 0; k < a.length; k++) a[k].shared.set(a[k].obj[a[k].name], s * a[k].floats * (interpolate ? 2 : 1));
   }
   const r = world.lastStep, o = REPORT * s;
-  report[o] = r.fixedSteps; report[o + 1] = r.droppedTime; report[o + 2] = r.leftover; report[o + 3] = world.alpha;
+  if (ran) stepAlpha = world.alpha;
+  report[o] = r.fixedSteps; report[o + 1] = r.droppedTime; report[o + 2] = r.leftover; report[o + 3] = stepAlpha;
   if (interpolate) {
     // the render arrays at alpha 0 are the outputs they start from (interpolation.js: exactly prev)
     world.setAlpha(0);
@@ -199,7 +203,13 @@ function runRecord(p, op) {
   const q = (p + 2) | 0;
   try {
     if (op === OP_CALL) runCall(q);
-    else if (op === OP_STEP) { world.step(ring[q & RING_MASK]); publish(); }
+    else if (op === OP_STEP) {
+      // A step the World rejects (a bad dt, or one over rejectFrameDt after a background tab)
+      // changes nothing but is still published, unchanged, so that the page counts one completed
+      // step per step() call and pendingSteps returns to 0.
+      let ran = false;
+      try { world.step(ring[q & RING_MASK]); ran = true; } finally { publish(ran); }
+    }
     else if (op === OP_POSTED) {
       const cmd = posted.shift();
       if (cmd.seq !== ring[q & RING_MASK]) throw new Error(`posted call ${cmd.seq} where the ring names ${ring[q & RING_MASK]}`);
@@ -242,6 +252,7 @@ listen(async (msg) => {
       const wisp = await createWisp(msg.load);
       world = wisp.createWorld(msg.settings);
       interpolate = world.interpolate;
+      stepAlpha = world.alpha;
       ring = new Float64Array(msg.ring);
       header = new Int32Array(msg.header);
       control = new Int32Array(msg.control);

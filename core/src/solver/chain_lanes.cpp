@@ -1,6 +1,6 @@
 // Lane kernels of the chain rules (solver/chain_lanes.h). Each mirrors its scalar rule in
-// chain_solver.cpp statement by statement; what differs is only where values live: per-lane
-// parameters gathered per joint, per-chain work (root, boost, joint 0) done per lane in scalar
+// chain_solver.cpp statement by statement; what differs is only where values live: joint state
+// and per-joint parameters in the group's lane-ordered block (solver/chain_joint_block.h), per-chain work (root, boost, joint 0) done per lane in scalar
 // code, branches turned into selects. Keep the two in step: tests/native/test_chain_lanes.cpp
 // compares every state bit of chains solved here with the same chains solved alone.
 #include "solver/chain_lanes.h"

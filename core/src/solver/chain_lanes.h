@@ -2,7 +2,9 @@
 // of every chain in the group together, each lane doing exactly the scalar rule's operations in
 // the same order (math/wide_vec.h), so a chain's results do not depend on whether, or with whom,
 // it was grouped. Groups hold chains of the same joint count; a group of fewer chains than lanes
-// repeats its first chain in the spare lanes and stores only its own.
+// starts its spare lanes as copies of its first chain and stores only its own chains (the Wisp
+// rule's spare lanes then drift from the first chain: they only ever skip work, never feed a
+// stored lane).
 #pragma once
 #include "chain/chain_state.h"
 #include "math/wide.h"

@@ -1,7 +1,8 @@
 // The Wisp rule's lane kernel (solver/chain_lanes_wisp.h). It mirrors wispSubstep and
 // solveBones in chain_solver.cpp statement by statement: Integrate, the pose spring, the bone
 // length, the velocity update, the follow-the-leader reaction, the energy bound and the joint
-// rotations run on the lanes; per-chain work (Carry, joint 0, the air and boost samples) and a
+// rotations run on the lanes, and so does the carry of joints 1 and up; per-chain work (the carry
+// of joint 0 and the chain's motions, the air and boost samples) and a
 // bone's contact with a collider run the scalar code per lane. Colliders are rejected on the
 // lanes by the scalar rule's own bounding-sphere test, so in the common case (most bones far
 // from most colliders) no lane leaves the SIMD path. Keep the two in step:
