@@ -162,7 +162,10 @@ for (const [name, fn] of Object.entries(cases)) {
     const used1 = youngUsed();
     await new Promise((r) => setTimeout(r, 5));
     const r = { bytes: used1 - used0, gcs: gcs - before };
-    if (best === null || r.bytes < best.bytes) best = r;
+    // a round in which a collection ran is void (what the calls allocated may have been freed,
+    // so it shows the fewest bytes): the least of the rounds without one, if there is any
+    const clean = r.gcs === 0, bestClean = best !== null && best.gcs === 0;
+    if (best === null || (clean && !bestClean) || (clean === bestClean && r.bytes < best.bytes)) best = r;
   }
   out[name] = best;
 }
