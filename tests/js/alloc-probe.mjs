@@ -72,7 +72,19 @@ const WDT = 1 / 600;
 const pos = [0, 2, 0], rot = [0, 0, 0, 1], m = new THREE.Matrix4().elements, v3 = new THREE.Vector3(0, 2, 0);
 // per-call state in typed arrays: a `let` number captured by these closures would itself be
 // boxed on every write and show up as the calls' allocation
-const T = new Float64Array(2);
+const T = new Float64Array(3);
+// The stand-in animation turns a bone as an AnimationMixer does: its quaternion from an array
+// (turn(q, axis) writes a rotation by T[2] about x/y/z into q; the angle travels in T, as a double
+// passed to a call V8 does not inline is boxed). Not `bone.rotation.y = angle`:
+// that stores a fresh double into an Euler field from this file's closure, and in some processes
+// (depending on when V8 optimizes the closure; reproducible with --interrupt-budget=1000 or
+// 10000) the store boxes it, 16 B per call that the library never made.
+const Q = new Float64Array([0, 0, 0, 1]);
+function turn(q, axis) {
+  Q[0] = 0; Q[1] = 0; Q[2] = 0;
+  Q[axis] = Math.sin(0.5 * T[2]); Q[3] = Math.cos(0.5 * T[2]);
+  q.fromArray(Q);
+}
 const P64 = new Float64Array([0.5, 1.5, 0]), Q64 = new Float64Array([0, 0, 0, 1]);
 const cases = {
   'anchor.setPosition': () => { pos[0] = 0.01 * Math.sin(T[0] += 0.01); anchor.setPosition(pos); },
@@ -99,15 +111,15 @@ const cases = {
     T[1] += rope.positions[0] + cloth.positions[1] + cloth.normals[2] + chain.positions[0] + chain.rotations[3] + chain.localRotations[3];
   },
   'SpringBoneChain beforeStep/afterStep': () => {
-    rig.head.rotation.y = 0.1 * Math.sin(T[0] += 0.01);
+    T[2] = 0.1 * Math.sin(T[0] += 0.01); turn(rig.head.quaternion, 1);
     bonesChain.beforeStep(); bonesChain.afterStep();
   },
   'SpringBoneChain followAnimation beforeStep/afterStep': () => {
-    animatedChain.bones[1].rotation.z = 0.1 * Math.sin(T[0] += 0.01);
+    T[2] = 0.1 * Math.sin(T[0] += 0.01); turn(animatedChain.bones[1].quaternion, 2);
     animatedChain.beforeStep(); animatedChain.afterStep();
   },
   'VRMSpringBoneRig beforeStep/afterStep': () => {
-    rig.head.rotation.y = 0.1 * Math.sin(T[0] += 0.01);
+    T[2] = 0.1 * Math.sin(T[0] += 0.01); turn(rig.head.quaternion, 1);
     vrm.beforeStep(); vrm.afterStep();
   },
   'worker world: anchor, collider and chain calls and step (command ring)': () => {
