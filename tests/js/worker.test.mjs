@@ -41,224 +41,180 @@ function outputsOf(s) {
     .map((a) => Array.from(a));
 }
 
-test('a worker world gives the main thread\'s state hash and output bits, frame by frame', async () => {
+// A main-thread World and a worker world made with the same settings (or `workerSettings` for
+// the worker), given to fn(main, world); both disposed afterwards, whatever fn does.
+async function withWorlds(settings, fn, { workerSettings = settings, threads = false } = {}) {
   const wisp = await createWisp({ threads: false });
-  const main = wisp.createWorld({ substeps: 4 });
+  const main = wisp.createWorld(settings);
+  const world = await createWorkerWorld(workerSettings, { threads });
+  try {
+    await fn(main, world);
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+}
+
+test('a worker world gives the main thread\'s state hash and output bits, frame by frame', () => withWorlds({ substeps: 4 }, async (main, world) => {
   const ms = scene(main);
   const expected = [outputsOf(ms)];  // expected[k]: outputs after k steps
   for (let k = 0; k < FRAMES; k++) { ms.frame(k); main.step(1 / 60); expected.push(outputsOf(ms)); }
-
-  const world = await createWorkerWorld({ substeps: 4 }, { threads: false });
-  try {
-    const ws = scene(world);
-    let behind = 0, compared = 0;
-    for (let k = 0; k < FRAMES; k++) {
-      ws.frame(k);
-      world.step(1 / 60);
-      // never part of a step: whatever step the arrays show, they are that step's outputs exactly
-      const shown = world.completedSteps;
-      if (shown > 0) { assert.deepEqual(outputsOf(ws), expected[shown], `frame ${k}: the arrays hold step ${shown}`); compared++; }
-      behind = Math.max(behind, world.pendingSteps);
-      // every tenth frame catch up (a worker's first steps are slow on a loaded machine: compiling, first use)
-      if (k % 10 === 0) await world.flush();
-    }
-    await world.flush();
-    assert.equal(world.completedSteps, FRAMES);
-    assert.equal(world.pendingSteps, 0);
-    assert.deepEqual(outputsOf(ws), expected[FRAMES]);
-    assert.equal(await world.stateHash(), main.stateHash());
-    assert.ok(behind >= 1, 'step() returns before the worker finishes');
-    assert.ok(compared > FRAMES / 2, `intermediate steps compared: ${compared}`);
-  } finally {
-    await world.dispose();
-    main.dispose();
+  const ws = scene(world);
+  let behind = 0, compared = 0;
+  for (let k = 0; k < FRAMES; k++) {
+    ws.frame(k);
+    world.step(1 / 60);
+    // never part of a step: whatever step the arrays show, they are that step's outputs exactly
+    const shown = world.completedSteps;
+    if (shown > 0) { assert.deepEqual(outputsOf(ws), expected[shown], `frame ${k}: the arrays hold step ${shown}`); compared++; }
+    behind = Math.max(behind, world.pendingSteps);
+    // every tenth frame catch up (a worker's first steps are slow on a loaded machine: compiling, first use)
+    if (k % 10 === 0) await world.flush();
   }
-});
+  await world.flush();
+  assert.equal(world.completedSteps, FRAMES);
+  assert.equal(world.pendingSteps, 0);
+  assert.deepEqual(outputsOf(ws), expected[FRAMES]);
+  assert.equal(await world.stateHash(), main.stateHash());
+  assert.ok(behind >= 1, 'step() returns before the worker finishes');
+  assert.ok(compared > FRAMES / 2, `intermediate steps compared: ${compared}`);
+}));
 
-test('worker world on the threaded build matches the single-threaded main thread', async () => {
-  const wisp = await createWisp({ threads: false });
-  const main = wisp.createWorld({ substeps: 4 });
+test('worker world on the threaded build matches the single-threaded main thread', () => withWorlds({ substeps: 4 }, async (main, world) => {
   const ms = scene(main);
   for (let k = 0; k < 30; k++) { ms.frame(k); main.step(1 / 60); }
-  const world = await createWorkerWorld({ substeps: 4, threads: 2 }, { threads: true });
-  try {
-    const ws = scene(world);
-    for (let k = 0; k < 30; k++) { ws.frame(k); world.step(1 / 60); }
-    await world.flush();
-    assert.deepEqual(outputsOf(ws), outputsOf(ms));
-    assert.equal(await world.stateHash(), main.stateHash());
-  } finally {
-    await world.dispose();
-    main.dispose();
-  }
-});
+  const ws = scene(world);
+  for (let k = 0; k < 30; k++) { ws.frame(k); world.step(1 / 60); }
+  await world.flush();
+  assert.deepEqual(outputsOf(ws), outputsOf(ms));
+  assert.equal(await world.stateHash(), main.stateHash());
+}, { workerSettings: { substeps: 4, threads: 2 }, threads: true }));
 
-test('worker world: bad calls throw WispErrors naming the value, and change nothing', async () => {
-  const wisp = await createWisp({ threads: false });
-  const main = wisp.createWorld();
+test('worker world: bad calls throw WispErrors naming the value, and change nothing', () => withWorlds({}, async (main, world) => {
   const mr = main.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
-  const world = await createWorkerWorld({}, { threads: false });
-  try {
-    await assert.rejects(createWorkerWorld({ substeps: -3 }, { threads: false }), (e) => e instanceof WispError && /substeps/.test(e.message));
-    await assert.rejects(createWorkerWorld({ interpolate: 'yes' }, { threads: false }), (e) => e instanceof WispError && /interpolate/.test(e.message));
-    const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
-    assert.throws(() => world.step(NaN), (e) => e instanceof WispError && /dt/.test(e.message));
-    assert.throws(() => world.step(-1), (e) => e instanceof WispError && e.code === 'out-of-range');
-    // a bad parameter: reported by the next call, the rope unchanged
-    rope.set({ stretchCompliance: -2 });
-    main.step(1 / 60);
-    world.step(1 / 60);
-    await assert.rejects(world.flush(), (e) => e instanceof WispError && /stretchCompliance/.test(e.message) && /-2/.test(e.message));
-    assert.throws(() => mr.set({ stretchCompliance: -2 }), WispError);
-    await world.flush();  // the error was thrown once
-    assert.equal(await world.stateHash(), main.stateHash());
-    // what needs the state on this thread says so
-    assert.throws(() => rope.params, (e) => e instanceof WispError && e.code === 'unsupported' && /rope\.params/.test(e.message));
-    assert.throws(() => rope.cut, (e) => e instanceof WispError && e.code === 'unsupported');
-    assert.throws(() => world.snapshot, (e) => e instanceof WispError && e.code === 'unsupported');
-    assert.throws(() => rope.enabled, (e) => e instanceof WispError && e.code === 'unsupported');
-    // writing `enabled` is a call, as on the main thread: both worlds disable and re-enable the rope
-    rope.enabled = false; mr.enabled = false;
-    main.step(1 / 60); world.step(1 / 60);
-    rope.enabled = true; mr.enabled = true;
-    main.step(1 / 60); world.step(1 / 60);
-    await world.flush();
-    assert.equal(await world.stateHash(), main.stateHash());
-    rope.enabled = 'yes';  // checked by the worker's World, reported by the next call
-    assert.throws(() => mr.setEnabled('yes'), WispError);
-    await assert.rejects(world.flush(), (e) => e instanceof WispError && /yes/.test(e.message));
-    // objects of another world
-    const other = await createWorkerWorld({}, { threads: false });
-    const foreign = other.addAnchor([0, 0, 0]);
-    assert.throws(() => rope.pin(0, foreign), (e) => e instanceof WispError && e.code === 'foreign-object');
-    await other.dispose();
-  } finally {
-    await world.dispose();
-    main.dispose();
-  }
-});
+  await assert.rejects(createWorkerWorld({ substeps: -3 }, { threads: false }), (e) => e instanceof WispError && /substeps/.test(e.message));
+  await assert.rejects(createWorkerWorld({ interpolate: 'yes' }, { threads: false }), (e) => e instanceof WispError && /interpolate/.test(e.message));
+  const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+  assert.throws(() => world.step(NaN), (e) => e instanceof WispError && /dt/.test(e.message));
+  assert.throws(() => world.step(-1), (e) => e instanceof WispError && e.code === 'out-of-range');
+  // a bad parameter: reported by the next call, the rope unchanged
+  rope.set({ stretchCompliance: -2 });
+  main.step(1 / 60);
+  world.step(1 / 60);
+  await assert.rejects(world.flush(), (e) => e instanceof WispError && /stretchCompliance/.test(e.message) && /-2/.test(e.message));
+  assert.throws(() => mr.set({ stretchCompliance: -2 }), WispError);
+  await world.flush();  // the error was thrown once
+  assert.equal(await world.stateHash(), main.stateHash());
+  // what needs the state on this thread says so
+  assert.throws(() => rope.params, (e) => e instanceof WispError && e.code === 'unsupported' && /rope\.params/.test(e.message));
+  assert.throws(() => rope.cut, (e) => e instanceof WispError && e.code === 'unsupported');
+  assert.throws(() => world.snapshot, (e) => e instanceof WispError && e.code === 'unsupported');
+  assert.throws(() => rope.enabled, (e) => e instanceof WispError && e.code === 'unsupported');
+  // writing `enabled` is a call, as on the main thread: both worlds disable and re-enable the rope
+  rope.enabled = false; mr.enabled = false;
+  main.step(1 / 60); world.step(1 / 60);
+  rope.enabled = true; mr.enabled = true;
+  main.step(1 / 60); world.step(1 / 60);
+  await world.flush();
+  assert.equal(await world.stateHash(), main.stateHash());
+  rope.enabled = 'yes';  // checked by the worker's World, reported by the next call
+  assert.throws(() => mr.setEnabled('yes'), WispError);
+  await assert.rejects(world.flush(), (e) => e instanceof WispError && /yes/.test(e.message));
+  // objects of another world
+  const other = await createWorkerWorld({}, { threads: false });
+  const foreign = other.addAnchor([0, 0, 0]);
+  assert.throws(() => rope.pin(0, foreign), (e) => e instanceof WispError && e.code === 'foreign-object');
+  await other.dispose();
+}));
 
-test('worker world: a step its World rejects still completes, changing nothing (a background tab under rejectFrameDt)', async () => {
-  const settings = { substeps: 4, interpolate: true, rejectFrameDt: 0.25 };
-  const wisp = await createWisp({ threads: false });
-  const main = wisp.createWorld(settings);
+test('worker world: a step its World rejects still completes, changing nothing (a background tab under rejectFrameDt)', () => withWorlds({ substeps: 4, interpolate: true, rejectFrameDt: 0.25 }, async (main, world) => {
   const ms = scene(main);
   renderOf(ms);  // a World's render arrays follow every step once read, as a renderer reads them
-  const world = await createWorkerWorld(settings, { threads: false });
-  try {
-    const ws = scene(world);
-    const frames = (s, w, from, to) => { for (let k = from; k < to; k++) { s.frame(k); w.step(1 / 144); } };
-    frames(ms, main, 0, 5);
-    frames(ws, world, 0, 5);
-    assert.throws(() => main.step(1), (e) => e instanceof WispError && /rejectFrameDt|dt/.test(e.message));
-    world.step(1);
-    await assert.rejects(world.flush(), (e) => e instanceof WispError && /rejectFrameDt|dt/.test(e.message));
-    await world.flush();  // the error was thrown once
-    assert.equal(world.pendingSteps, 0, 'the rejected step is no longer pending');
-    assert.equal(world.completedSteps, 6, 'one completed step per step() call');
-    assert.equal(world.alpha, main.alpha, 'the alpha of the last step that ran');
-    assert.deepEqual(renderOf(ws), renderOf(ms));
-    frames(ms, main, 5, 10);
-    frames(ws, world, 5, 10);
-    await world.flush();
-    assert.equal(world.completedSteps, 11);
-    assert.deepEqual(renderOf(ws), renderOf(ms));
-    assert.deepEqual(outputsOf(ws), outputsOf(ms));
-    assert.equal(await world.stateHash(), main.stateHash());
-  } finally {
-    await world.dispose();
-    main.dispose();
-  }
-});
+  const ws = scene(world);
+  const frames = (s, w, from, to) => { for (let k = from; k < to; k++) { s.frame(k); w.step(1 / 144); } };
+  frames(ms, main, 0, 5);
+  frames(ws, world, 0, 5);
+  assert.throws(() => main.step(1), (e) => e instanceof WispError && /rejectFrameDt|dt/.test(e.message));
+  world.step(1);
+  await assert.rejects(world.flush(), (e) => e instanceof WispError && /rejectFrameDt|dt/.test(e.message));
+  await world.flush();  // the error was thrown once
+  assert.equal(world.pendingSteps, 0, 'the rejected step is no longer pending');
+  assert.equal(world.completedSteps, 6, 'one completed step per step() call');
+  assert.equal(world.alpha, main.alpha, 'the alpha of the last step that ran');
+  assert.deepEqual(renderOf(ws), renderOf(ms));
+  frames(ms, main, 5, 10);
+  frames(ws, world, 5, 10);
+  await world.flush();
+  assert.equal(world.completedSteps, 11);
+  assert.deepEqual(renderOf(ws), renderOf(ms));
+  assert.deepEqual(outputsOf(ws), outputsOf(ms));
+  assert.equal(await world.stateHash(), main.stateHash());
+}));
 
-test('worker world: the arrays change only in step() and flush(), and lag a worker that keeps up by one step', async () => {
-  const wisp = await createWisp({ threads: false });
-  const main = wisp.createWorld();
+test('worker world: the arrays change only in step() and flush(), and lag a worker that keeps up by one step', () => withWorlds({}, async (main, world) => {
   const mr = main.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
   const expected = [Array.from(mr.positions)];
   for (let k = 0; k < 5; k++) { main.step(1 / 60); expected.push(Array.from(mr.positions)); }
-  const world = await createWorkerWorld({}, { threads: false });
-  try {
-    const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+  const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+  await world.flush();
+  for (let k = 1; k <= 5; k++) {
+    world.step(1 / 60);
+    // the worker had finished everything before this call: the arrays show the step before
+    assert.equal(world.pendingSteps, 1);
+    assert.equal(world.completedSteps, k - 1);
+    const before = Array.from(rope.positions);
+    assert.deepEqual(before, expected[k - 1]);
+    await new Promise((r) => setTimeout(r, 50));  // the worker completes step k meanwhile
+    assert.deepEqual(Array.from(rope.positions), before, 'no change outside step() and flush()');
     await world.flush();
-    for (let k = 1; k <= 5; k++) {
-      world.step(1 / 60);
-      // the worker had finished everything before this call: the arrays show the step before
-      assert.equal(world.pendingSteps, 1);
-      assert.equal(world.completedSteps, k - 1);
-      const before = Array.from(rope.positions);
-      assert.deepEqual(before, expected[k - 1]);
-      await new Promise((r) => setTimeout(r, 50));  // the worker completes step k meanwhile
-      assert.deepEqual(Array.from(rope.positions), before, 'no change outside step() and flush()');
-      await world.flush();
-      assert.deepEqual(Array.from(rope.positions), expected[k]);
-    }
-  } finally {
-    await world.dispose();
-    main.dispose();
+    assert.deepEqual(Array.from(rope.positions), expected[k]);
   }
-});
+}));
 
-test('worker world: the output arrays are the shared slots, read in place; the worker never writes the one shown', async () => {
-  const wisp = await createWisp({ threads: false });
-  const main = wisp.createWorld();
+test('worker world: the output arrays are the shared slots, read in place; the worker never writes the one shown', () => withWorlds({}, async (main, world) => {
   const mr = main.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
-  const world = await createWorkerWorld({}, { threads: false });
-  try {
-    const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
-    await world.flush();
-    const seen = new Set();
-    for (let round = 0; round < 4; round++) {
-      // queue several steps, then hold what step() showed while the worker runs all of them
-      for (let k = 0; k < 6; k++) { world.step(1 / 60); main.step(1 / 60); }
-      const held = rope.positions, before = Array.from(held), shown = world.completedSteps;
-      assert.ok(held.buffer instanceof SharedArrayBuffer, 'a view of the shared slot, not a copy');
-      seen.add(held);
-      while (world._ringBacklog > 0) await new Promise((r) => setTimeout(r, 2));
-      await new Promise((r) => setTimeout(r, 5));
-      assert.equal(rope.positions, held, 'the same array until step() or flush()');
-      assert.deepEqual(Array.from(held), before, `step ${shown}: the slot shown was not written while the worker ran ${world.pendingSteps} more`);
-    }
-    await world.flush();
-    assert.deepEqual(Array.from(rope.positions), Array.from(mr.positions));
-    assert.ok(seen.size >= 2 && seen.size <= 3, `the arrays cycle through the slots (${seen.size} seen)`);
-    assert.equal(await world.stateHash(), main.stateHash());
-  } finally {
-    await world.dispose();
-    main.dispose();
+  const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+  await world.flush();
+  const seen = new Set();
+  for (let round = 0; round < 4; round++) {
+    // queue several steps, then hold what step() showed while the worker runs all of them
+    for (let k = 0; k < 6; k++) { world.step(1 / 60); main.step(1 / 60); }
+    const held = rope.positions, before = Array.from(held), shown = world.completedSteps;
+    assert.ok(held.buffer instanceof SharedArrayBuffer, 'a view of the shared slot, not a copy');
+    seen.add(held);
+    while (world._ringBacklog > 0) await new Promise((r) => setTimeout(r, 2));
+    await new Promise((r) => setTimeout(r, 5));
+    assert.equal(rope.positions, held, 'the same array until step() or flush()');
+    assert.deepEqual(Array.from(held), before, `step ${shown}: the slot shown was not written while the worker ran ${world.pendingSteps} more`);
   }
-});
+  await world.flush();
+  assert.deepEqual(Array.from(rope.positions), Array.from(mr.positions));
+  assert.ok(seen.size >= 2 && seen.size <= 3, `the arrays cycle through the slots (${seen.size} seen)`);
+  assert.equal(await world.stateHash(), main.stateHash());
+}));
 
-test('worker world: calls past the command ring\'s capacity wait on the page and still run in order', async () => {
-  const wisp = await createWisp({ threads: false });
-  const main = wisp.createWorld();
+test('worker world: calls past the command ring\'s capacity wait on the page and still run in order', () => withWorlds({}, async (main, world) => {
   const points = [];
   for (let i = 0; i < 200; i++) points.push(0, 2 - 0.01 * i, 0);
   const mc = main.addChain({ points });
-  const world = await createWorkerWorld({}, { threads: false });
-  try {
-    const wc = world.addChain({ points });
-    const pose = new Float32Array(4 * 200), other = new Float32Array(4 * 200);
-    // 400 frames of 800-float poses: 5 ring capacities queued before the worker can catch up
-    for (let k = 0; k < 400; k++) {
-      for (let j = 0; j < 200; j++) {
-        const a = 0.002 * Math.sin(0.1 * k + j);
-        pose.set([Math.sin(a), 0, 0, Math.cos(a)], 4 * j);
-      }
-      other.set(pose);
-      mc.setPose(pose); wc.setPose(other);
-      if (k === 200) { mc.set({ stiffness: 2 }); wc.set({ stiffness: 2 }); }  // a posted call among them
-      main.step(1 / 60); world.step(1 / 60);
+  const wc = world.addChain({ points });
+  const pose = new Float32Array(4 * 200), other = new Float32Array(4 * 200);
+  // 400 frames of 800-float poses: 5 ring capacities queued before the worker can catch up
+  for (let k = 0; k < 400; k++) {
+    for (let j = 0; j < 200; j++) {
+      const a = 0.002 * Math.sin(0.1 * k + j);
+      pose.set([Math.sin(a), 0, 0, Math.cos(a)], 4 * j);
     }
-    await world.flush();
-    assert.equal(world.completedSteps, 400);
-    assert.deepEqual(Array.from(wc.localRotations), Array.from(mc.localRotations));
-    assert.equal(await world.stateHash(), main.stateHash());
-  } finally {
-    await world.dispose();
-    main.dispose();
+    other.set(pose);
+    mc.setPose(pose); wc.setPose(other);
+    if (k === 200) { mc.set({ stiffness: 2 }); wc.set({ stiffness: 2 }); }  // a posted call among them
+    main.step(1 / 60); world.step(1 / 60);
   }
-});
+  await world.flush();
+  assert.equal(world.completedSteps, 400);
+  assert.deepEqual(Array.from(wc.localRotations), Array.from(mc.localRotations));
+  assert.equal(await world.stateHash(), main.stateHash());
+}));
 
 // The render arrays of a scene, as the three.js adapters read them every frame.
 function renderOf(s) {
@@ -268,17 +224,13 @@ function renderOf(s) {
 }
 
 test('worker world with render interpolation: the render arrays and alpha of a World, bit for bit', async () => {
-  const wisp = await createWisp({ threads: false });
-  const main = wisp.createWorld({ substeps: 4, interpolate: true });
-  const ms = scene(main);
-  // expected[k]: render arrays and alpha after k steps of a 144 Hz display (60 Hz fixed steps)
-  const expected = [{ render: renderOf(ms), alpha: main.alpha }];
-  for (let k = 0; k < FRAMES; k++) { ms.frame(k); main.step(1 / 144); expected.push({ render: renderOf(ms), alpha: main.alpha }); }
-  main.setAlpha(0.37);
-  const atAlpha = renderOf(ms);
-
-  const world = await createWorkerWorld({ substeps: 4, interpolate: true }, { threads: false });
-  try {
+  await withWorlds({ substeps: 4, interpolate: true }, async (main, world) => {
+    const ms = scene(main);
+    // expected[k]: render arrays and alpha after k steps of a 144 Hz display (60 Hz fixed steps)
+    const expected = [{ render: renderOf(ms), alpha: main.alpha }];
+    for (let k = 0; k < FRAMES; k++) { ms.frame(k); main.step(1 / 144); expected.push({ render: renderOf(ms), alpha: main.alpha }); }
+    main.setAlpha(0.37);
+    const atAlpha = renderOf(ms);
     assert.equal(world.interpolate, true);
     const ws = scene(world);
     let compared = 0, between = 0;
@@ -305,43 +257,32 @@ test('worker world with render interpolation: the render arrays and alpha of a W
     assert.equal(ws.outputs[0].renderPositions, held, 'render arrays keep their identity');
     assert.throws(() => world.setAlpha(2), (e) => e instanceof WispError && e.code === 'out-of-range');
     assert.equal(await world.stateHash(), main.stateHash());
-  } finally {
-    await world.dispose();
-    main.dispose();
-  }
+  });
   const plain = await createWorkerWorld({}, { threads: false });
   assert.throws(() => plain.setAlpha(0.5), (e) => e instanceof WispError && e.code === 'unsupported');
   await plain.dispose();
 });
 
-test('worker world: an object\'s dispose after a bad call throws that error once and still disposes the object', async () => {
-  const wisp = await createWisp({ threads: false });
-  const main = wisp.createWorld();
+test('worker world: an object\'s dispose after a bad call throws that error once and still disposes the object', () => withWorlds({}, async (main, world) => {
   const rope = (w, y) => w.addRope({ start: [0, y, 0], end: [1, y, 0], segments: 8, pinned: [0] });
   rope(main, 2);
   const goneMain = rope(main, 3);
-  const world = await createWorkerWorld({}, { threads: false });
-  try {
-    rope(world, 2);
-    const gone = rope(world, 3);
-    gone.set({ stretchCompliance: -2 });  // reported by a call after the step that sends it
-    assert.throws(() => goneMain.set({ stretchCompliance: -2 }), WispError);
-    main.step(1 / 60);
-    world.step(1 / 60);
-    goneMain.dispose();
-    for (let t = 0; !world._errorPending && t < 2000; t++) await new Promise((r) => setTimeout(r, 5));
-    assert.ok(world._errorPending, 'the worker reported the bad call');
-    assert.throws(() => gone.dispose(), (e) => e instanceof WispError && /stretchCompliance/.test(e.message));
-    assert.throws(() => gone.positions, (e) => e.code === 'disposed');
-    gone.dispose();  // disposed already: nothing to do, nothing thrown
-    main.step(1 / 60);
-    world.step(1 / 60);
-    assert.equal(await world.stateHash(), main.stateHash(), 'the worker disposed the rope too');
-  } finally {
-    await world.dispose();
-    main.dispose();
-  }
-});
+  rope(world, 2);
+  const gone = rope(world, 3);
+  gone.set({ stretchCompliance: -2 });  // reported by a call after the step that sends it
+  assert.throws(() => goneMain.set({ stretchCompliance: -2 }), WispError);
+  main.step(1 / 60);
+  world.step(1 / 60);
+  goneMain.dispose();
+  for (let t = 0; !world._errorPending && t < 2000; t++) await new Promise((r) => setTimeout(r, 5));
+  assert.ok(world._errorPending, 'the worker reported the bad call');
+  assert.throws(() => gone.dispose(), (e) => e instanceof WispError && /stretchCompliance/.test(e.message));
+  assert.throws(() => gone.positions, (e) => e.code === 'disposed');
+  gone.dispose();  // disposed already: nothing to do, nothing thrown
+  main.step(1 / 60);
+  world.step(1 / 60);
+  assert.equal(await world.stateHash(), main.stateHash(), 'the worker disposed the rope too');
+}));
 
 test('worker world: a call too big for the command ring goes by message and keeps its place', { timeout: 30000 }, async () => {
   const world = await createWorkerWorld({}, { threads: false });
