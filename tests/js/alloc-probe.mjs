@@ -5,7 +5,7 @@
 import v8 from 'node:v8';
 import { PerformanceObserver } from 'node:perf_hooks';
 import * as THREE from 'three';
-import { createWisp, createWorkerWorld } from '../../wasm/js/index.js';
+import { createWisp, createWorkerWorld, FrameBudget } from '../../wasm/js/index.js';
 import { SpringBoneChain, VRMSpringBoneRig } from '../../web/adapters/spring-bones.js';
 import { ClothSkinning } from '../../web/adapters/cloth-skinning.js';
 import { ClothMesh } from '../../web/adapters/cloth-mesh.js';
@@ -60,6 +60,10 @@ const wcollider = ww.addCollider({ type: 'sphere', radius: 0.2, position: [0.5, 
 const iww = await createWorkerWorld({ substeps: 1, interpolate: true }, { threads: threaded });
 const iwrope = iww.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
 const iwchain = iww.addChain({ points: [0, 2, 2, 0.1, 1.9, 2, 0.2, 1.8, 2] });
+// a FrameBudget over the worker world (it runs in the worker; no plan changes in the steady state)
+const wbudget = new FrameBudget(ww, { budgetMs: 50, msPerUnit: 1e-4, calibrateEvery: 0 });
+wbudget.add(wrope, { priority: 1 });
+wbudget.add(wcloth, { priority: 0 });
 await ww.flush();
 await iww.flush();
 const wmesh = new ClothMesh(wcloth);
@@ -141,6 +145,11 @@ const cases = {
     ww.step(WDT);
     wmesh.update();
     T[1] += wrope.positions[0] + wcloth.normals[2] + wchain.rotations[3] + wchain.localRotations[3] + ww.completedSteps + ww.pendingSteps + ww.lastStep.leftover;
+    pace(ww);
+  },
+  'worker world: FrameBudget.step, report and levelOf': () => {
+    wbudget.step(WDT);
+    T[1] += wbudget.report.units + wbudget.msPerUnit + wbudget.budgetMs + (wbudget.levelOf(wcloth) === 'full' ? 1 : 0);
     pace(ww);
   },
   'worker world (interpolate): step, render arrays, setAlpha': () => {

@@ -1,6 +1,6 @@
 // Compiled (not run) by tests/js/types.test.mjs: the declarations must accept real usage and
 // reject mistakes (the @ts-expect-error lines fail the build if they stop being errors).
-import { createWisp, createWorkerWorld, WispError, type WorkerWorld, type WorkerRope, fromDynamicBone, fromVRMLimit, savePreset, loadPreset, type Chain, type ChainLinks, type VrmLimit, type Rope, type WorldSettings } from 'wisp';
+import { createWisp, createWorkerWorld, FrameBudget, WispError, type WorkerWorld, type WorkerRope, fromDynamicBone, fromVRMLimit, savePreset, loadPreset, type Chain, type ChainLinks, type VrmLimit, type Rope, type WorldSettings } from 'wisp';
 
 async function main(): Promise<void> {
   const wisp = await createWisp({ threads: 'auto' });
@@ -112,6 +112,15 @@ async function inWorker(): Promise<void> {
   rope.pin(0, (await createWisp()).createWorld().addAnchor());
   // @ts-expect-error: params are not read back from the worker
   console.log(rope.params);
+  // a frame budget over the worker world runs in the worker; budget.step(dt) steps the world
+  const budget = new FrameBudget(world, { budgetMs: 2, msPerUnit: 1e-4, calibrateEvery: 0 });
+  budget.add(rope, { priority: 2 });
+  budget.add({ chain }, { priority: 1 });
+  budget.setCap(chain, 'reduced');
+  budget.step(1 / 60);
+  await world.flush();
+  const degraded: string[] = budget.report.degraded.map((d) => `${d.object === rope ? 'rope' : 'chain'} ${d.from} -> ${d.to}`);
+  console.log(degraded, budget.levelOf(rope), budget.msPerUnit);
   await world.dispose();
 }
 void inWorker();

@@ -7,6 +7,17 @@ function num(v, name) {
   if (typeof v !== 'number') fail(`${name} must be a number (got ${v === null ? 'null' : typeof v})`);
   return v;
 }
+// A finite number > 0 (a budget in ms).
+function positive(v, name) {
+  if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v)) fail(`${name} must be a finite number > 0 (got ${String(v)})`);
+  return v;
+}
+// A finite number >= 0 (a priority, a measured time).
+function nonNegative(v, name) {
+  num(v, name);
+  if (!(v >= 0) || !Number.isFinite(v)) fail(`${name} must be a finite number >= 0 (got ${v})`);
+  return v;
+}
 function int(v, name) {
   num(v, name);
   if (!Number.isInteger(v)) fail(`${name} must be an integer (got ${v})`);
@@ -77,4 +88,4 @@ function intArray(v, name) {
   return v;
 }
 
-export { fail, num, int, bool, vec3, quat, objectArg, pick, uint32, curve, oneOf, nameOf, numberArray, intArray };
+export { fail, num, positive, nonNegative, int, bool, vec3, quat, objectArg, pick, uint32, curve, oneOf, nameOf, numberArray, intArray };

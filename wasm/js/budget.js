@@ -20,10 +20,16 @@
 // priority (then the best current level, then the earliest added) goes one level down, down to
 // 'frozen'. Equal priorities thus go down together, level by level; a higher priority is touched
 // only when every lower one is frozen.
-import { fail, num } from './args.js';
+//
+// Over a worker world (createWorkerWorld) the budget runs where the World is: the constructor
+// returns a forwarder (worker-budget.js) whose calls reach a FrameBudget in the worker, in order
+// with the world's other calls; its step() is a world step the worker times with its own clock.
+import { fail, positive, nonNegative } from './args.js';
 import { LEVELS, LEVEL_RATES, levelIndex, simulatedObject, applyLevel } from './levels.js';
 import { Cloth } from './cloth.js';
 import { Chain } from './chain.js';
+import { WorkerWorld } from './worker-world.js';
+import { WorkerFrameBudget } from './worker-budget.js';
 
 const FROZEN = LEVELS.indexOf('frozen');
 const SAMPLES = 1024;
@@ -50,26 +56,37 @@ export class FrameBudget {
   report = null;
 
   /**
-   * @param world  the World whose step is budgeted
+   * @param world  the World whose step is budgeted, or a WorkerWorld (then the budget runs in its
+   *               worker: see worker-budget.js; the same calls, read back as of the step shown)
    * @param options.budgetMs        ms per fixed step (> 0)
    * @param options.msPerUnit       the cost estimate to start from (ms per work unit); default
    *                                null: no estimate, nothing degraded, until the first calibration
    * @param options.calibrateEvery  measured steps between calibrations (0: only calibrate()). Default 60.
    * @param options.clock           () => ms, what step() times world.step with. Default performance.now.
+   *                                Not on a worker world: a function cannot reach the worker,
+   *                                which times its steps with its own performance.now.
    * @param options.headroom        the fraction of the budget kept free (0..0.9): the plan aims at
    *                                budgetMs x (1 - headroom), for what the model does not count
    *                                (each step's fixed costs: anchors, lists, output copies). Default 0.1.
    */
-  constructor(world, { budgetMs, msPerUnit = null, calibrateEvery = 60, clock = () => performance.now(), headroom = 0.1 } = {}) {
+  constructor(world, options = {}) {
     if (!world || typeof world.step !== 'function' || typeof world.stateHash !== 'function') fail('FrameBudget needs a World');
-    this.#world = world;
-    this.#budgetMs = positive(budgetMs, 'budgetMs');
-    this.#msPerUnit = msPerUnit === null ? null : positive(msPerUnit, 'msPerUnit');
+    if (options === null || typeof options !== 'object') fail('FrameBudget options must be an object');
+    const { budgetMs, msPerUnit = null, calibrateEvery = 60, clock, headroom = 0.1 } = options;
+    positive(budgetMs, 'budgetMs');
+    if (msPerUnit !== null) positive(msPerUnit, 'msPerUnit');
     if (!Number.isInteger(calibrateEvery) || calibrateEvery < 0 || calibrateEvery > SAMPLES) fail(`calibrateEvery must be an integer in [0, ${SAMPLES}] (got ${String(calibrateEvery)})`);
-    this.#calibrateEvery = calibrateEvery;
-    if (typeof clock !== 'function') fail('clock must be a function returning milliseconds');
-    this.#clock = clock;
+    if (clock !== undefined && typeof clock !== 'function') fail('clock must be a function returning milliseconds');
     if (typeof headroom !== 'number' || !(headroom >= 0 && headroom <= 0.9)) fail(`headroom must be a number in [0, 0.9] (got ${String(headroom)})`);
+    if (world instanceof WorkerWorld) {
+      if (clock !== undefined) fail('clock cannot be given on a worker world: a function cannot reach the worker, whose FrameBudget times each step with its own performance.now');
+      return new WorkerFrameBudget(world, { budgetMs, msPerUnit, calibrateEvery, headroom });
+    }
+    this.#world = world;
+    this.#budgetMs = budgetMs;
+    this.#msPerUnit = msPerUnit;
+    this.#calibrateEvery = calibrateEvery;
+    this.#clock = clock ?? (() => performance.now());
     this.#headroom = headroom;
     this.#readScale();
     this.plan();
@@ -84,8 +101,7 @@ export class FrameBudget {
   add(object, { priority = 1 } = {}) {
     const o = simulatedObject(object, 'object');
     if (o._world !== this.#world) fail('object belongs to another world');
-    const p = num(priority, 'priority');
-    if (!(p >= 0) || !Number.isFinite(p)) fail(`priority must be a finite number >= 0 (got ${p})`);
+    const p = nonNegative(priority, 'priority');
     if (this.#find(o) !== null) fail('object is budgeted already');
     this.#entries.push({ object: o, priority: p, items: workItems(o), cap: 0, level: 0, applied: -1 });
     return this.plan();
@@ -102,8 +118,7 @@ export class FrameBudget {
   /** Changes an object's priority. Re-plans. */
   setPriority(object, priority) {
     const e = this.#entry(object);
-    const p = num(priority, 'priority');
-    if (!(p >= 0) || !Number.isFinite(p)) fail(`priority must be a finite number >= 0 (got ${p})`);
+    const p = nonNegative(priority, 'priority');
     if (e.priority !== p) { e.priority = p; this.plan(); }
     return this.report;
   }
@@ -138,7 +153,7 @@ export class FrameBudget {
 
   /** Records one fixed step's measured time (ms) with the units the current plan runs; calibrates when due. */
   measure(ms) {
-    if (typeof ms !== 'number' || !(ms >= 0) || !Number.isFinite(ms)) fail(`ms must be a finite number >= 0 (got ${String(ms)})`);
+    nonNegative(ms, 'ms');
     if (this.#unitsNow > 0) {
       const i = this.#sampleCount % SAMPLES;
       this.#samples[i] = ms;
@@ -224,7 +239,5 @@ export class FrameBudget {
   }
 }
 
-function positive(v, name) {
-  if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v)) fail(`${name} must be a finite number > 0 (got ${String(v)})`);
-  return v;
-}
+// A forwarder is a FrameBudget (instanceof), with every method its own.
+Object.setPrototypeOf(WorkerFrameBudget.prototype, FrameBudget.prototype);

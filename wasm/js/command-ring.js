@@ -8,7 +8,8 @@
 // around the end). The page owns WRITE, the worker READ; each stores its own with Atomics, the
 // page notifies WRITE and the worker waits on it while the ring is empty.
 //
-// A record: [length in doubles (header included), op, ...]. OP_CALL: [id (0 the world), method
+// A record: [length in doubles (header included), op, ...]. OP_STEP: [dt, budget id (0: none;
+// else the worker steps through that FrameBudget)]. OP_CALL: [id (0 the world), method
 // (index in METHODS), argument count, ...arguments]; each argument a tag then its numbers:
 //   T_NUM v | T_TRUE | T_FALSE | T_UNDEF | T_F64 n v1..vn (an Array of numbers or a Float64Array)
 //   | T_F32 n v1..vn | T_XYZ x y z | T_XYZW x y z w ({x, y, z[, w]}, three.js vectors and
@@ -54,9 +55,11 @@ export const KINDS = {
   windZone: { calls: ['set'], outputs: [] },
 };
 export const WORLD_CALLS = ['set', 'setGravity', 'setWind', 'shiftOrigin'];
+/** The calls of a FrameBudget's forwarder (worker-budget.js) to its host in the worker: objects by id, levels by index. */
+export const BUDGET_CALLS = ['add', 'remove', 'setPriority', 'setCap', 'setBudgetMs', 'measure', 'calibrate', 'plan'];
 
 /** Every method a record can name, by index (the same list on both sides). */
-export const METHODS = [...new Set([...WORLD_CALLS, 'dispose', ...Object.values(KINDS).flatMap((k) => k.calls)])];
+export const METHODS = [...new Set([...WORLD_CALLS, 'dispose', ...Object.values(KINDS).flatMap((k) => k.calls), ...BUDGET_CALLS])];
 export const METHOD_ID = Object.fromEntries(METHODS.map((m, i) => [m, i]));
 
 /**

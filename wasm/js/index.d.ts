@@ -740,11 +740,12 @@ export const DETERMINISM_GOLDEN_HASH: string;
 export type DetailLevel = 'full' | 'reduced' | 'slow' | 'frozen' | 'off';
 /** The levels, best first. */
 export const detailLevels: readonly DetailLevel[];
-/** A Rope, Cloth or Chain, or an adapter holding one (.rope, .cloth, .chain: RopeMesh, ClothMesh, SpringBoneChain). */
-export type Simulated = Rope | Cloth | Chain | { rope: Rope } | { cloth: Cloth } | { chain: Chain };
+/** A Rope, Cloth or Chain (of a World or a WorkerWorld), or an adapter holding one (.rope, .cloth, .chain: RopeMesh, ClothMesh, SpringBoneChain). */
+export type Simulated = Rope | Cloth | Chain | WorkerRope | WorkerCloth | WorkerChain
+  | { rope: Rope | WorkerRope } | { cloth: Cloth | WorkerCloth } | { chain: Chain | WorkerChain };
 
 export interface BudgetChange {
-  object: Rope | Cloth | Chain;
+  object: Rope | Cloth | Chain | WorkerRope | WorkerCloth | WorkerChain;
   /** its cap: the best level allowed (setCap; 'full' by default) */
   from: DetailLevel;
   /** the level the budget gave it */
@@ -770,16 +771,27 @@ export interface BudgetReport {
  * Keeps the world's fixed step under a time budget by lowering objects' levels, lowest priority
  * first, from a cost model (work units x ms per unit). The estimate is learned from measured step
  * times but changes only at calibrations: the same inputs and measured times give the same choices.
+ *
+ * Over a WorkerWorld the budget runs in the worker, with the same calls: they go to it in order
+ * with the world's other calls, and `step(dt)` is `world.step(dt)` run there through the budget,
+ * timed by the worker's own clock (the option `clock` throws). `report`, `levelOf` and
+ * `msPerUnit` are the worker's plan as of the step the output arrays show (`world.completedSteps`;
+ * a plan comes by message, so it may show a frame later), and after `await world.flush()` the
+ * plan after every call made; until a plan with an object is shown, levelOf gives its cap, and
+ * the calls that re-plan return the report shown, not the plan they cause. Arguments are checked
+ * on the page (objects, priorities, levels, budgetMs, ms); what the worker rejects is thrown by
+ * the world's next call. With a given msPerUnit and calibrateEvery 0, the plans and state hash
+ * are a main-thread FrameBudget's for the same calls.
  */
 export class FrameBudget {
-  constructor(world: World, options: {
+  constructor(world: World | WorkerWorld, options: {
     /** ms per fixed step, > 0 */
     budgetMs: number;
     /** ms per work unit to start from; default null (nothing degraded until the first calibration) */
     msPerUnit?: number | null;
     /** measured steps between calibrations, 0..1024 (0: only calibrate()). Default 60. */
     calibrateEvery?: number;
-    /** ms clock step() times world.step with. Default performance.now. */
+    /** ms clock step() times world.step with. Default performance.now. Not on a WorkerWorld (a function cannot reach the worker). */
     clock?: () => number;
     /** fraction of the budget the plan keeps free for the fixed per-step costs the model does not count, 0..0.9. Default 0.1. */
     headroom?: number;

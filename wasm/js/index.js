@@ -16,7 +16,8 @@
 // wind-zone.js, with body.js, handle.js and activity.js for what they share), args.js and
 // options.js (argument checks and option tables), kinds.js (object kind codes), pose.js (pose math), heap.js, views.js (output
 // arrays), error.js, test-hooks.js (what only the self-test build has),
-// worker-world.js and worker.js (a world stepped in a dedicated worker).
+// worker-world.js and worker.js (a world stepped in a dedicated worker), budget.js and levels.js
+// (the frame budget and detail levels; worker-budget.js: a budget over a worker world).
 
 import { loadModule } from './loader.js';
 import { Wisp } from './wisp.js';

@@ -33,6 +33,7 @@
 // WispError is thrown on this thread by the next call (or rejects flush()).
 // Calls that read state back synchronously (params, particle(), snapshots, events, cut, ...)
 // throw WispError 'unsupported': the state lives in the worker. stateHash() returns a Promise.
+// A FrameBudget over a worker world runs in the worker (worker-budget.js).
 import { WispError } from './error.js';
 import { fail, num } from './args.js';
 import { isNode } from './loader.js';
@@ -163,7 +164,7 @@ export class WorkerWorld {
   #worker; #objects = new Map(); #shown = []; #nextId = 1; #disposed = false; #error = null;
   #ring; #header; #write = 0; #stage = new Stage(); #posted = []; #postSeq = 0; #retry = 0;
   #control; #report; #front = 0; #sent = 0; #waiters = []; #hashes = new Map(); #token = 0;
-  #interpolate; #alphaBox = new Float64Array(1);
+  #interpolate; #alphaBox = new Float64Array(1); #budgets = new Map();
   /** Report of the last completed step (fixedSteps, droppedTime, leftover): reused, as World.lastStep. */
   lastStep = { fixedSteps: 0, droppedTime: 0, leftover: 0 };
   /** With the option `interpolate`: where the render arrays are between the last two fixed steps of the step shown (as World.alpha); 1 without. */
@@ -310,6 +311,8 @@ export class WorkerWorld {
       if (m.fatal) this.#settle(e, 0);
     } else if (m.type === 'done') {
       this.#settle(null, m.token);
+    } else if (m.type === 'plan') {
+      this.#budgets.get(m.id)?.(m);
     } else if (m.type === 'hash') {
       this.#hashes.get(m.token)?.(m.hash);
       this.#hashes.delete(m.token);
@@ -362,12 +365,17 @@ export class WorkerWorld {
    * the calls made since the last step, hands them to the worker and returns at once.
    * Returns lastStep.fixedSteps of the step shown.
    */
-  step(dt) {
+  step(dt) { return this._step(dt, 0); }
+
+  /** @internal step(dt), run by the worker through the FrameBudget of id `budget` (0: none) */
+  _step(dt, budget) {
     this._alive();
     const d = num(dt, 'dt');
     if (!(d > 0)) fail(`dt must be a positive number of seconds (got ${d})`, 'out-of-range');
     this.#acquire();
-    this.#record(OP_STEP, d);
+    const st = this.#stage;
+    st.reserve(4);
+    st.push(4); st.push(OP_STEP); st.push(d); st.push(budget);
     this.#sent++;
     this.#send();
     return this.lastStep.fixedSteps;
@@ -400,6 +408,18 @@ export class WorkerWorld {
     this.#record(OP_HASH, token);
     this.#send();
     return hash;
+  }
+
+  /**
+   * @internal Has the worker make a FrameBudget over its World with (checked) `options`; its
+   * plans are given to `onPlan` as they arrive. Returns the budget's id, for _call and _step.
+   */
+  _addBudget(options, onPlan) {
+    this._alive();
+    const id = this.#nextId++;
+    this.#post({ op: 'budget', id, options });
+    this.#budgets.set(id, onPlan);
+    return id;
   }
 
   #add(kind, method, args) {
@@ -436,6 +456,7 @@ export class WorkerWorld {
     for (const o of this.#objects.values()) o._kill();
     this.#objects.clear();
     this.#shown = [];
+    this.#budgets.clear();
     const gone = new WispError('this World has been disposed', 'disposed');
     this.#settle(gone, 0);
     for (const r of this.#hashes.values()) r(null);

@@ -16,8 +16,9 @@
 // A command that throws changes nothing (the World's guarantee); its WispError goes back to the
 // page, which throws it at its next call. Node (worker_threads) and browsers (a module Worker)
 // differ only in how messages travel.
-import { createWisp } from './index.js';
+import { createWisp, FrameBudget } from './index.js';
 import { isNode } from './loader.js';
+import { LEVELS } from './levels.js';
 import {
   RING_DOUBLES, RING_MASK, WRITE, READ, KINDS, METHODS, OP_CALL, OP_STEP, OP_POSTED, OP_FLUSH, OP_HASH, OP_DISPOSE,
   T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_KEYS,
@@ -40,7 +41,7 @@ let control = null, report = null, back = 2, seq = 0;
 let stepAlpha = 1;               // the alpha of the last step the World ran (publish sets the World's to 0)
 let stalled = false, ended = false;
 const posted = [];            // calls that came by message, waiting for their OP_POSTED record
-const objects = new Map();    // page id -> the World's object
+const objects = new Map();    // page id -> the World's object (or a BudgetHost)
 const published = [];         // { id, arrays: [{ obj, name, render, floats, shared: Float32Array over the SAB }] }
 
 function errorOf(e) {
@@ -184,8 +185,58 @@ function created(id, kind, obj) {
   send(msg);
 }
 
+// A FrameBudget over this World, driven by the page's forwarder (worker-budget.js): the same
+// calls with objects by page id and levels by index; its step() times the World's step with this
+// thread's performance.now. Each new plan goes to the page (sendPlan), tagged with the steps
+// published so far (the page shows it from that step on) and the calls run (the page forgets
+// a removed object's id once a plan has the remove).
+class BudgetHost {
+  #id; #budget; #entries = new Map(); #ids = new Map(); #sent; #calls = 0;
+  constructor(id, options) {
+    this.#id = id;
+    this.#budget = new FrameBudget(world, options);
+    this.#sent = this.#budget.report;  // the page starts from the same empty plan
+  }
+  add(id, priority) {
+    this.#calls++;
+    const o = objects.get(id);
+    this.#budget.add(o, { priority });
+    this.#entries.set(id, o);
+    this.#ids.set(o, id);
+    this.sendPlan();
+  }
+  remove(id) {
+    this.#calls++;
+    this.#budget.remove(this.#entries.get(id));
+    this.#ids.delete(this.#entries.get(id));
+    this.#entries.delete(id);
+    this.sendPlan();
+  }
+  setPriority(id, priority) { this.#calls++; this.#budget.setPriority(this.#entries.get(id), priority); this.sendPlan(); }
+  setCap(id, level) { this.#calls++; this.#budget.setCap(this.#entries.get(id), level); this.sendPlan(); }
+  setBudgetMs(ms) { this.#calls++; this.#budget.budgetMs = ms; this.sendPlan(); }
+  measure(ms) { this.#calls++; this.#budget.measure(ms); this.sendPlan(); }
+  calibrate() { this.#calls++; this.#budget.calibrate(); this.sendPlan(); }
+  plan() { this.#calls++; this.#budget.plan(); this.sendPlan(); }
+  /** The World's step through the budget; runRecord sends its plan once the step is published. */
+  step(dt) { return this.#budget.step(dt); }
+  sendPlan() {
+    const r = this.#budget.report;
+    if (r === this.#sent) return;
+    this.#sent = r;
+    const levels = [];
+    for (const [id, o] of this.#entries) levels.push(id, LEVELS.indexOf(this.#budget.levelOf(o)));
+    const degraded = r.degraded.map((d) => ({ id: this.#ids.get(d.object), from: d.from, to: d.to, reason: d.reason }));
+    send({ type: 'plan', id: this.#id, step: seq, calls: this.#calls, levels, report: { ...r, degraded } });
+  }
+}
+
 // A call that came by message: adding an object, or a call with structured arguments.
 function runPosted(cmd) {
+  if (cmd.op === 'budget') {
+    objects.set(cmd.id, new BudgetHost(cmd.id, cmd.options));
+    return;
+  }
   if (cmd.op === 'add') {
     const obj = world[cmd.method](...cmd.args.map(decode));
     objects.set(cmd.id, obj);
@@ -207,8 +258,10 @@ function runRecord(p, op) {
       // A step the World rejects (a bad dt, or one over rejectFrameDt after a background tab)
       // changes nothing but is still published, unchanged, so that the page counts one completed
       // step per step() call and pendingSteps returns to 0.
+      const budget = ring[(q + 1) & RING_MASK], by = budget === 0 ? world : objects.get(budget);
       let ran = false;
-      try { world.step(ring[q & RING_MASK]); ran = true; } finally { publish(ran); }
+      try { by.step(ring[q & RING_MASK]); ran = true; } finally { publish(ran); }
+      if (budget !== 0) by.sendPlan();  // a calibration during the step: shown from this step on
     }
     else if (op === OP_POSTED) {
       const cmd = posted.shift();

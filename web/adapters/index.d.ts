@@ -1,7 +1,7 @@
 // Types for wisp/three, the three.js adapters. `three` (and @types/three for TypeScript users) is
 // a peer dependency of this entry.
 import * as THREE from 'three';
-import type { Rope, Cloth, Chain, World, ChainParams, ColliderDef, DetailLevel, Simulated, FrameBudget } from '../../wasm/js/index.js';
+import type { Rope, Cloth, Chain, World, ChainParams, ColliderDef, DetailLevel, Simulated, FrameBudget, WorkerRope, WorkerCloth, WorkerChain } from '../../wasm/js/index.js';
 
 /** A tube that follows a rope; update() after each world.step() (picks up cuts). */
 export class RopeMesh extends THREE.Mesh<THREE.BufferGeometry, THREE.MeshStandardMaterial> {
@@ -118,7 +118,7 @@ export function restOf(offsets: ReadonlyArray<readonly [number, number, number]>
 
 /** A character of CharacterLOD: its objects and where it is (updated by update()). */
 export interface LODCharacter {
-  readonly objects: ReadonlyArray<Rope | Cloth | Chain>;
+  readonly objects: ReadonlyArray<Rope | Cloth | Chain | WorkerRope | WorkerCloth | WorkerChain>;
   readonly level: DetailLevel;
   /** inside the view frustum at the last update */
   readonly visible: boolean;
@@ -139,7 +139,7 @@ export class CharacterLOD {
     offscreen?: DetailLevel;
     /** m the sphere grows while it counts as on screen. Default 0.5. */
     frustumMargin?: number;
-    /** a FrameBudget whose caps the levels set (it may lower them further). */
+    /** a FrameBudget whose caps the levels set (it may lower them further); one over a WorkerWorld too (the caps go to the worker). */
     budget?: FrameBudget | null;
   });
   readonly characters: LODCharacter[];

@@ -9,7 +9,8 @@
 //     `frustumMargin` is out; so a camera hovering at a threshold does not flip levels each frame.
 // The choice is a function of the camera path alone: the same path gives the same levels.
 // With a `budget` (wasm/js/budget.js), the levels are caps that the budget may lower further
-// (add every object to the budget first: setCap throws for one it does not know).
+// (add every object to the budget first: setCap throws for one it does not know). A budget over a
+// worker world works the same: its setCap goes to the worker in order with the world's calls.
 // No allocation per frame unless a level changes.
 import * as THREE from 'three';
 import { LEVELS, levelIndex, simulatedObject, applyLevel } from '../../wasm/js/levels.js';
