@@ -1,12 +1,14 @@
 // The lane group of ropes (solver/rope_lanes.h). Every kernel here mirrors its scalar stage
 // statement by statement (integrate.h, stages.h's driveAnchorsIn, tether.h, rope_direct.h,
-// distance.h); what differs is only where values live (a node-major lane block for the whole
-// frame) and that branches are per-lane selects of both sides. Keep the two in step:
+// distance.h, world_kinds.cpp's finishFrame); what differs is only where values live (a
+// node-major lane block for the whole frame) and that branches are per-lane selects of both
+// sides. Keep the two in step:
 // tests/native/test_rope_lanes.cpp compares every state bit of ropes solved here with the same
 // ropes solved alone.
 #include "solver/rope_lanes.h"
 
 #include <atomic>
+#include <cmath>
 
 #include "constraints/distance.h"
 #include "constraints/rope_direct.h"
@@ -56,6 +58,20 @@ struct Block {
   // tetherOn is 0 there, 1 where tethered)
   alignas(16) float tetherLimit[kLanes * kNodes], tetherOn[kLanes * kNodes];
   int32_t tetherTo[kLanes * kNodes];
+  // Derived from the above once per frame (and again where a plastic rope's limits change), so
+  // that a substep does not recompute them: per node the tether's squared limit and its `off`
+  // mask (lanes not tethered), and which tether case the node is: kNoTether (no lane tethered),
+  // the one node every lane is tethered to (a group of ropes pinned alike: one load), or
+  // kMixedTethers (lanes gathered one by one).
+  alignas(16) float tetherLimit2[kLanes * kNodes], tetherOff[kLanes * kNodes];
+  int32_t tetherCase[kNodes];
+  // per node: some lane has inverse mass 0 there (the direct solve must keep its position)
+  bool still[kNodes];
+  // per segment, the direct solve's w_j + w_{j+1} + alphaTilde, its singularity threshold
+  // 1e-12 (diag + 1e-30), and the mask of lanes whose segment can move (w_j + w_{j+1} > 0 and
+  // rest > 0): fixed over the frame but for the rest lengths of plastic ropes, which renew it
+  alignas(16) float diag[kLanes * kRopeLaneMaxSegments], diagTiny[kLanes * kRopeLaneMaxSegments];
+  alignas(16) float movable[kLanes * kRopeLaneMaxSegments];
   // per segment: rest length and multiplier; per bend the same (lambda's bend part)
   alignas(16) float rest[kLanes * kRopeLaneMaxSegments], lambda[kLanes * kRopeLaneMaxSegments];
   alignas(16) float bendRest[kLanes * kRopeLaneMaxSegments], bendLambda[kLanes * kRopeLaneMaxSegments];
@@ -87,6 +103,71 @@ void toRope(Block& b, RopeState& r, int l) {
     for (int i = 0; i < n; ++i) v[i] = lane[kLanes * i + l];
   });
 }
+// Field by field between four ropes' arrays and the block: four floats of each rope loaded whole
+// and transposed into four nodes of the block (and back), the tail element by element.
+void gatherLanes(float* lane, const float* const (&v)[kLanes], int n) {
+  int i = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    F4 a = wide::load(v[0] + i), b = wide::load(v[1] + i), c = wide::load(v[2] + i), d = wide::load(v[3] + i);
+    wide::transpose(a, b, c, d);
+    wide::store(lane + kLanes * i, a);
+    wide::store(lane + kLanes * (i + 1), b);
+    wide::store(lane + kLanes * (i + 2), c);
+    wide::store(lane + kLanes * (i + 3), d);
+  }
+  for (; i < n; ++i)
+    for (int l = 0; l < kLanes; ++l) lane[kLanes * i + l] = v[l][i];
+}
+void scatterLanes(const float* lane, float* const (&v)[kLanes], int n) {
+  int i = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    F4 a = wide::load(lane + kLanes * i), b = wide::load(lane + kLanes * (i + 1)), c = wide::load(lane + kLanes * (i + 2)),
+       d = wide::load(lane + kLanes * (i + 3));
+    wide::transpose(a, b, c, d);
+    wide::store(v[0] + i, a);
+    wide::store(v[1] + i, b);
+    wide::store(v[2] + i, c);
+    wide::store(v[3] + i, d);
+  }
+  for (; i < n; ++i)
+    for (int l = 0; l < kLanes; ++l) v[l][i] = lane[kLanes * i + l];
+}
+// The whole group's state in (every field, as fromRope) or, with `lean`, only what the frame
+// reads before writing it: positions, velocities and rest lengths (integration writes o and q
+// and the substep clears the multipliers before anything reads them).
+void fromRopes(Block& b, RopeState* const (&rope)[kLanes], bool lean) {
+  const int n = rope[0]->count(), m = rope[0]->segments();
+  auto field = [&](float* lane, std::vector<float> RopeState::*f, int count, int offset = 0) {
+    const float* const v[kLanes] = {(rope[0]->*f).data() + offset, (rope[1]->*f).data() + offset,
+                                    (rope[2]->*f).data() + offset, (rope[3]->*f).data() + offset};
+    gatherLanes(lane, v, count);
+  };
+  field(b.px, &RopeState::px, n); field(b.py, &RopeState::py, n); field(b.pz, &RopeState::pz, n);
+  field(b.vx, &RopeState::vx, n); field(b.vy, &RopeState::vy, n); field(b.vz, &RopeState::vz, n);
+  field(b.rest, &RopeState::rest, m);
+  if (lean) return;
+  field(b.ox, &RopeState::ox, n); field(b.oy, &RopeState::oy, n); field(b.oz, &RopeState::oz, n);
+  field(b.qx, &RopeState::qx, n); field(b.qy, &RopeState::qy, n); field(b.qz, &RopeState::qz, n);
+  field(b.lambda, &RopeState::lambda, m);
+  field(b.bendLambda, &RopeState::lambda, rope[0]->bends(), m);
+}
+// Every field a frame changes back into the first `count` ropes (toRope's, but for the rest
+// lengths, which only plastic ropes change and which their rare stage left in the rope). Spare
+// lanes go to `spare`.
+void toRopes(const Block& b, RopeState* const (&rope)[kLanes], int count, float* spare) {
+  const int n = rope[0]->count(), m = rope[0]->segments();
+  auto field = [&](const float* lane, std::vector<float> RopeState::*f, int size, int offset = 0) {
+    float* v[kLanes];
+    for (int l = 0; l < kLanes; ++l) v[l] = l < count ? (rope[l]->*f).data() + offset : spare;
+    scatterLanes(lane, v, size);
+  };
+  field(b.px, &RopeState::px, n); field(b.py, &RopeState::py, n); field(b.pz, &RopeState::pz, n);
+  field(b.vx, &RopeState::vx, n); field(b.vy, &RopeState::vy, n); field(b.vz, &RopeState::vz, n);
+  field(b.ox, &RopeState::ox, n); field(b.oy, &RopeState::oy, n); field(b.oz, &RopeState::oz, n);
+  field(b.qx, &RopeState::qx, n); field(b.qy, &RopeState::qy, n); field(b.qz, &RopeState::qz, n);
+  field(b.lambda, &RopeState::lambda, m);
+  field(b.bendLambda, &RopeState::lambda, rope[0]->bends(), m);
+}
 // What a frame only reads: inverse masses, bend rest lengths, tethers (tetherLimit is read
 // again after a plastic rope recomputes it).
 void fromRopeConstant(Block& b, const RopeState& r, const RopeFrame& f, int l) {
@@ -108,43 +189,87 @@ inline void putPos(Block& b, int i, V3 x) { put(b.px, i, x.x); put(b.py, i, x.y)
 // a <= b, also false where either is NaN (as the scalar comparison)
 inline F4 lessEqual(F4 a, F4 b) { return wide::maskOr(wide::lessThan(a, b), wide::equal(a, b)); }
 
-// integrateUniform for nodes [0, n)
-void integrateLanes(Block& b, int n, V3 a, F4 k, F4 h) {
+// The constants Block derives once per frame: the tethers' (again after a plastic rope's limits
+// changed), the direct solve's per segment (again after plasticity changed rest lengths) and per
+// node. Each is the expression the kernels below used to compute every substep, unchanged.
+constexpr int32_t kNoTether = -1, kMixedTethers = -2;
+void tetherConstants(Block& b, int n) {
+  const F4 zero = wide::splat(0.0f), one = wide::splat(1.0f);
   for (int i = 0; i < n; ++i) {
-    const F4 vx = (at(b.vx, i) + a.x) * k, vy = (at(b.vy, i) + a.y) * k, vz = (at(b.vz, i) + a.z) * k;
+    const F4 limit = at(b.tetherLimit, i), on = at(b.tetherOn, i);
+    put(b.tetherLimit2, i, limit * limit);
+    put(b.tetherOff, i, wide::lessThan(on, one));
+    const int32_t* p = b.tetherTo + kLanes * i;
+    b.tetherCase[i] = !wide::any(wide::lessThan(zero, on))                    ? kNoTether
+                      : (p[0] == p[1] && p[0] == p[2] && p[0] == p[3]) ? p[0]
+                                                                         : kMixedTethers;
+  }
+}
+void segmentConstants(Block& b, int m, F4 alpha) {
+  const F4 zero = wide::splat(0.0f), tiny = wide::splat(1e-12f), tinier = wide::splat(1e-30f);
+  for (int j = 0; j < m; ++j) {
+    const F4 wj = at(b.w, j), wn = at(b.w, j + 1);
+    const F4 diag = wj + wn + alpha;
+    put(b.diag, j, diag);
+    put(b.diagTiny, j, tiny * (diag + tinier));
+    put(b.movable, j, wide::maskAnd(wide::lessThan(zero, wj + wn), wide::lessThan(zero, at(b.rest, j))));
+  }
+}
+void nodeConstants(Block& b, int n) {
+  for (int i = 0; i < n; ++i) b.still[i] = wide::any(wide::equal(at(b.w, i), wide::splat(0.0f)));
+}
+
+// integrateUniform for nodes [0, n), with Velocity after the previous substep's updateVelocities
+// in the same pass (nothing runs between the two when no lane has a rare stage). With Old the
+// start positions o are stored; without, they are not (no lane reads them before the frame's
+// last substep, which stores them).
+template <bool Velocity, bool Old>
+void advanceLanes(Block& b, int n, V3 a, F4 k, F4 h, F4 invH) {
+  for (int i = 0; i < n; ++i) {
+    F4 vx = at(b.vx, i), vy = at(b.vy, i), vz = at(b.vz, i);
     const V3 x = pos(b, i);
-    put(b.ox, i, x.x); put(b.oy, i, x.y); put(b.oz, i, x.z);
+    if constexpr (Velocity) {
+      vx = vx + (x.x - at(b.qx, i)) * invH;
+      vy = vy + (x.y - at(b.qy, i)) * invH;
+      vz = vz + (x.z - at(b.qz, i)) * invH;
+    }
+    vx = (vx + a.x) * k, vy = (vy + a.y) * k, vz = (vz + a.z) * k;
+    if constexpr (Old) {
+      put(b.ox, i, x.x); put(b.oy, i, x.y); put(b.oz, i, x.z);
+    }
     const V3 nx{x.x + vx * h, x.y + vy * h, x.z + vz * h};
     putPos(b, i, nx);
     put(b.qx, i, nx.x); put(b.qy, i, nx.y); put(b.qz, i, nx.z);
     put(b.vx, i, vx); put(b.vy, i, vy); put(b.vz, i, vz);
   }
 }
+void integrateLanes(Block& b, int n, V3 a, F4 k, F4 h, F4 invH, bool velocity, bool old) {
+  if (velocity) old ? advanceLanes<true, true>(b, n, a, k, h, invH) : advanceLanes<true, false>(b, n, a, k, h, invH);
+  else old ? advanceLanes<false, true>(b, n, a, k, h, invH) : advanceLanes<false, false>(b, n, a, k, h, invH);
+}
 
 // solveTethers (alphaTilde 0) for nodes [0, n). Where every lane is tethered to the same node
 // (a group of ropes pinned alike) its position is one load; otherwise four.
 void tethersLanes(Block& b, int n) {
   for (int i = 0; i < n; ++i) {
-    const F4 on = wide::lessThan(wide::splat(0.0f), at(b.tetherOn, i));
-    if (!wide::any(on)) continue;
-    const int32_t* p = b.tetherTo + kLanes * i;
+    const int32_t c = b.tetherCase[i];
+    if (c == kNoTether) continue;
     V3 xp;
-    if (p[0] == p[1] && p[0] == p[2] && p[0] == p[3]) {
-      xp = pos(b, p[0]);
+    if (c >= 0) {
+      xp = pos(b, c);
     } else {
+      const int32_t* p = b.tetherTo + kLanes * i;
       auto g = [&](const float* a) {
         return wide::make(a[kLanes * p[0]], a[kLanes * p[1] + 1], a[kLanes * p[2] + 2], a[kLanes * p[3] + 3]);
       };
       xp = {g(b.px), g(b.py), g(b.pz)};
     }
     const V3 x = pos(b, i);
-    const F4 limit = at(b.tetherLimit, i);
     const V3 d = x - xp;
     const F4 d2 = d.x * d.x + d.y * d.y + d.z * d.z;
     // (an untethered node's tetherTo is itself, d = 0, so it stays anyway; off says so outright)
-    const F4 off = wide::lessThan(at(b.tetherOn, i), wide::splat(1.0f));
-    const F4 stay = wide::maskOr(lessEqual(d2, limit * limit), off);
-    const F4 s = limit / wide::sqrt(d2);
+    const F4 stay = wide::maskOr(lessEqual(d2, at(b.tetherLimit2, i)), at(b.tetherOff, i));
+    const F4 s = at(b.tetherLimit, i) / wide::sqrt(d2);
     putPos(b, i, wide::select(stay, x, xp + d * s));
   }
 }
@@ -152,7 +277,10 @@ void tethersLanes(Block& b, int n) {
 // One Newton step of solveChainDirect(r, identity, m, rest, lambda, alphaTilde, scratch,
 // skipBelow) in every lane: each lane's residual is computed; a lane moves only where `want`
 // is set and its residual is above skipBelow (elsewhere its positions and multipliers keep their
-// bits). Returns the residuals.
+// bits). Returns the residuals. The per-frame parts of the matrix come from segmentConstants;
+// the sub-diagonal of row j + 1 is the super-diagonal of row j (the same product), and the back
+// substitution, the position update and the multipliers' update are one pass from the last
+// segment down.
 F4 newtonStepLanes(Block& b, int m, F4 alpha, F4 want, F4 skipBelow) {
   const F4 zero = wide::splat(0.0f), one = wide::splat(1.0f);
   F4 worst = zero;
@@ -168,43 +296,49 @@ F4 newtonStepLanes(Block& b, int m, F4 alpha, F4 want, F4 skipBelow) {
     const F4 rest = at(b.rest, j);
     b.rhs[j] = wide::select(positive, wide::neg(len - rest) - alpha * at(b.lambda, j), zero);
     // std::max(worst, |rhs| / rest) where the segment can move
-    const F4 movable = wide::maskAnd(wide::lessThan(zero, at(b.w, j) + at(b.w, j + 1)), wide::lessThan(zero, rest));
     const F4 cand = wide::abs(b.rhs[j]) / rest;
-    worst = wide::select(wide::maskAnd(movable, wide::lessThan(worst, cand)), cand, worst);
+    worst = wide::select(wide::maskAnd(at(b.movable, j), wide::lessThan(worst, cand)), cand, worst);
   }
   const F4 moving = wide::maskAnd(want, wide::lessThan(skipBelow, worst));  // !(worst <= skipBelow)
   if (!wide::any(moving)) return worst;
+  // every lane moves (the first step, as a rule): no selects on `moving`
+  const bool all = !wide::any(wide::equal(moving, zero));
   // forward elimination
-  F4 prevUp = zero, prevRhs = zero;
-  const F4 tiny = wide::splat(1e-12f), tinier = wide::splat(1e-30f);
+  F4 prevUp = zero, prevRhs = zero, sub = zero;
   for (int j = 0; j < m; ++j) {
-    const F4 wj = at(b.w, j), wn = at(b.w, j + 1);
-    const F4 diag = wj + wn + alpha;
-    const F4 sub = j > 0 ? wide::neg(wj) * wide::dot(b.dir[j - 1], b.dir[j]) : zero;
-    const F4 super = j + 1 < m ? wide::neg(wn) * wide::dot(b.dir[j], b.dir[j + 1]) : zero;
-    const F4 denom = diag - sub * prevUp;
-    const F4 ok = wide::lessThan(tiny * (diag + tinier), denom);
+    const F4 super = j + 1 < m ? wide::neg(at(b.w, j + 1)) * wide::dot(b.dir[j], b.dir[j + 1]) : zero;
+    const F4 denom = at(b.diag, j) - sub * prevUp;
+    const F4 ok = wide::lessThan(at(b.diagTiny, j), denom);
     const F4 inv = one / denom;
-    b.up[j] = wide::select(ok, super * inv, zero);
-    b.rhs[j] = wide::select(ok, (b.rhs[j] - sub * prevRhs) * inv, zero);
-    prevUp = b.up[j];
-    prevRhs = b.rhs[j];
+    prevUp = b.up[j] = wide::select(ok, super * inv, zero);
+    prevRhs = b.rhs[j] = wide::select(ok, (b.rhs[j] - sub * prevRhs) * inv, zero);
+    sub = super;
   }
-  // back substitution: rhs becomes dLambda
-  for (int j = m - 2; j >= 0; --j) b.rhs[j] = b.rhs[j] - b.up[j] * b.rhs[j + 1];
+  // back substitution (rhs becomes dLambda), and with dLambda_i known for i and i - 1:
   // dx_i = -w_i n_i dLambda_i + w_i n_{i-1} dLambda_{i-1}, for movable particles of moving lanes
-  for (int i = 0; i <= m; ++i) {
-    V3 g{zero, zero, zero};
-    if (i < m) g = g - b.dir[i] * b.rhs[i];
-    if (i > 0) g = g + b.dir[i - 1] * b.rhs[i - 1];
-    const F4 wi = at(b.w, i);
+  const V3 none{zero, zero, zero};
+  auto move = [&](int i, V3 g) {
     const V3 x = pos(b, i);
-    putPos(b, i, wide::select(wide::equal(wi, zero), x, wide::select(moving, x + g * wi, x)));
-  }
-  for (int j = 0; j < m; ++j) {
+    const F4 wi = at(b.w, i);
+    V3 nx = x + g * wi;
+    if (!all) nx = wide::select(moving, nx, x);
+    if (b.still[i]) nx = wide::select(wide::equal(wi, zero), x, nx);
+    putPos(b, i, nx);
+  };
+  auto addLambda = [&](int j, F4 d) {
     const F4 lambda = at(b.lambda, j);
-    put(b.lambda, j, wide::select(moving, lambda + b.rhs[j], lambda));
+    put(b.lambda, j, all ? lambda + d : wide::select(moving, lambda + d, lambda));
+  };
+  F4 d = b.rhs[m - 1];
+  move(m, none + b.dir[m - 1] * d);
+  for (int j = m - 2; j >= 0; --j) {
+    const F4 dj = b.rhs[j] - b.up[j] * d;
+    move(j + 1, (none - b.dir[j + 1] * d) + b.dir[j] * dj);
+    addLambda(j + 1, d);
+    d = dj;
   }
+  move(0, none - b.dir[0] * d);
+  addLambda(0, d);
   return worst;
 }
 
@@ -279,6 +413,47 @@ void updateVelocitiesLanes(Block& b, int n, F4 invH) {
 }
 
 F4 perLane(const float* v) { return wide::make(v[0], v[1], v[2], v[3]); }
+
+// The world's finishFrame (world/world_kinds.cpp) for every lane at once, on the block before it
+// goes back to the ropes: allFinite (before the cap), World::Impl::capSpeed and fastestSpeed,
+// each the same operations per particle; `fast` is capSpeed's fastest squared speed, `fastest`
+// fastestSpeed's after the cap. Saves the three scans of every rope after the frame.
+void finishLanes(Block& b, int n, RopeState* const (&rope)[kLanes], int count) {
+  float ms[kLanes];
+  for (int l = 0; l < kLanes; ++l) ms[l] = rope[l]->params.maxSpeed;
+  const F4 zero = wide::splat(0.0f), one = wide::splat(1.0f), maxSpeed = perLane(ms);
+  const F4 capOn = wide::lessThan(zero, maxSpeed), max2 = maxSpeed * maxSpeed;
+  F4 finite = wide::equal(zero, zero), fast = zero, fastest = zero;
+  for (int i = 0; i < n; ++i) {
+    const V3 x = pos(b, i);
+    F4 vx = at(b.vx, i), vy = at(b.vy, i), vz = at(b.vz, i);
+    // sum-free: NaN and inf both fail x - x == 0
+    const F4 d = (x.x - x.x) + (x.y - x.y) + (x.z - x.z) + (vx - vx) + (vy - vy) + (vz - vz);
+    finite = wide::maskAnd(finite, wide::equal(d, zero));
+    F4 v2 = vx * vx + vy * vy + vz * vz;
+    const F4 over = wide::maskAnd(capOn, wide::lessThan(max2, v2));
+    if (wide::any(over)) {
+      fast = wide::select(wide::maskAnd(over, wide::lessThan(fast, v2)), v2, fast);
+      const F4 s = maxSpeed / wide::sqrt(v2);
+      vx = wide::select(over, vx * s, vx);
+      vy = wide::select(over, vy * s, vy);
+      vz = wide::select(over, vz * s, vz);
+      put(b.vx, i, vx); put(b.vy, i, vy); put(b.vz, i, vz);
+      v2 = vx * vx + vy * vy + vz * vz;
+    }
+    fastest = wide::select(wide::lessThan(fastest, v2), v2, fastest);
+  }
+  float ok[kLanes], fast2[kLanes], fastest2[kLanes];
+  wide::store(ok, wide::select(finite, one, zero));
+  wide::store(fast2, fast);
+  wide::store(fastest2, fastest);
+  for (int l = 0; l < count; ++l) {
+    RopeState& r = *rope[l];
+    r.broken = ok[l] != 1.0f;
+    r.clampedSpeed = std::sqrt(fast2[l]);
+    if (r.params.sleepSpeed > 0.0f) r.activity.speed = std::sqrt(fastest2[l]);
+  }
+}
 F4 maskOf(const bool* v) {
   const F4 zero = wide::splat(0.0f);
   return wide::lessThan(zero, wide::make(v[0] ? 1.0f : 0.0f, v[1] ? 1.0f : 0.0f, v[2] ? 1.0f : 0.0f, v[3] ? 1.0f : 0.0f));
@@ -300,15 +475,10 @@ void simulateRopeGroup(RopeState* const* ropes, int count, const StepContext& ct
   for (int l = count; l < kLanes; ++l) f[l] = f[0];
   const int m = ropes[0]->segments(), n = m + 1, bends = ropes[0]->bends();
 
-  Block b;
-  for (int l = 0; l < kLanes; ++l) {
-    fromRope(b, *rope[l], l);
-    fromRopeConstant(b, *rope[l], *f[l], l);
-  }
   // per-lane constants, and which lanes need which stage
   float kv[kLanes], ax[kLanes], ay[kLanes], az[kLanes], sa[kLanes], ba[kLanes];
   bool bend[kLanes], valid[kLanes];
-  bool anyBend = false, anyTethers = false, anyRare = false;
+  bool anyBend = false, anyTethers = false, anyRare = false, anyPlastic = false;
   for (int l = 0; l < kLanes; ++l) {
     const RopeFrame& g = *f[l];
     kv[l] = g.k;
@@ -319,19 +489,34 @@ void simulateRopeGroup(RopeState* const* ropes, int count, const StepContext& ct
     valid[l] = l < count;
     anyBend |= g.bend;
     anyTethers |= g.tethers;
+    anyPlastic |= g.plastic;
     anyRare |= g.turbulent || (g.tethers && g.plastic) || !g.r.leashList.empty() || g.collide || g.plastic;
   }
   const F4 k = perLane(kv), stretchAlpha = perLane(sa), bendAlpha = perLane(ba), bendOn = maskOf(bend);
   const F4 validLanes = maskOf(valid), h = wide::splat(ctx.h), invH = wide::splat(ctx.invH);
   const V3 a{perLane(ax), perLane(ay), perLane(az)};
+  const int total = ctx.totalSubsteps;
+  // Without rare stages nothing but the lanes touches the block within the frame: it is filled
+  // lean (fromRopes), the velocity update of one substep runs in the integration pass of the
+  // next, and the start positions o are stored in the last substep only. A rare stage reads and
+  // writes the whole rope between the lane stages, so there every field is kept every substep.
+  const bool lean = !anyRare && total > 0;
 
-  for (int sub = 0; sub < ctx.totalSubsteps; ++sub) {
-    const float tNow = ctx.frameT(sub + 1, ctx.totalSubsteps);
+  Block b;
+  fromRopes(b, rope, lean);
+  for (int l = 0; l < kLanes; ++l) fromRopeConstant(b, *rope[l], *f[l], l);
+  tetherConstants(b, n);
+  segmentConstants(b, m, stretchAlpha);
+  nodeConstants(b, n);
+
+  for (int sub = 0; sub < total; ++sub) {
+    const float tNow = ctx.frameT(sub + 1, total);
+    const bool last = sub + 1 == total;
     // Integrate; where the air varies, the rope's own per-particle integration replaces its lane
     if (anyRare)
       for (int l = 0; l < count; ++l)
         if (f[l]->turbulent) toRope(b, *ropes[l], l);
-    integrateLanes(b, n, a, k, h);
+    integrateLanes(b, n, a, k, h, invH, lean && sub > 0, !lean || last);
     if (anyRare)
       for (int l = 0; l < count; ++l)
         if (f[l]->turbulent) {
@@ -353,6 +538,7 @@ void simulateRopeGroup(RopeState* const* ropes, int count, const StepContext& ct
             toRope(b, *ropes[l], l);
             computeRopeTetherLimits(*ropes[l]);
             fromRopeConstant(b, *ropes[l], *f[l], l);
+            tetherConstants(b, n);
           }
       tethersLanes(b, n);
     }
@@ -373,10 +559,14 @@ void simulateRopeGroup(RopeState* const* ropes, int count, const StepContext& ct
           f[l]->beforeVelocity(sub, solo);
           fromRope(b, *ropes[l], l);
         }
-    updateVelocitiesLanes(b, n, invH);
+    if (anyPlastic) segmentConstants(b, m, stretchAlpha);  // the rest lengths crept
+    // UpdateVelocity; lean, it runs in the next substep's integration pass
+    if (!lean || last) updateVelocitiesLanes(b, n, invH);
   }
+  finishLanes(b, n, rope, count);
+  float spare[kNodes];
+  toRopes(b, rope, count, spare);
   for (int l = 0; l < count; ++l) {
-    toRope(b, *ropes[l], l);
     f[l]->end(solo);
     f[l]->~RopeFrame();
   }

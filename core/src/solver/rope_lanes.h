@@ -28,7 +28,8 @@ bool ropeLanesEnabled();
 
 // One frame of every rope in ropes[0..count) (count <= wide::kWidth, equal segment counts, all
 // solvesInLanes, all running this frame's full context ctx), on one thread: simulateRope's
-// result for each.
+// result for each, finished as the world finishes a rope's frame (broken, the speed cap and
+// clampedSpeed, activity.speed for sleep: world/world_kinds.cpp's finishFrame).
 void simulateRopeGroup(RopeState* const* ropes, int count, const StepContext& ctx);
 
 }  // namespace wisp

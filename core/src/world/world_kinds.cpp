@@ -16,7 +16,8 @@ const char* kindName(ObjectKind kind) {
 
 namespace {
 // After a rope's or cloth's share of the frame, in its own job: whether its state went
-// non-finite, its speed cap, and its fastest speed (for sleep).
+// non-finite, its speed cap, and its fastest speed (for sleep). Rope lane groups do the same in
+// lanes (solver/rope_lanes.cpp, finishLanes): keep the two in step.
 template <class State>
 void finishFrame(State& o) {
   o.broken = !allFinite(o);
@@ -33,8 +34,7 @@ void KindRow<RopeState>::step(RopeState& r, const StepContext& ctx, int threads)
 }
 
 void KindRow<RopeState>::stepGroup(RopeState* const* ropes, int count, const StepContext& ctx) {
-  simulateRopeGroup(ropes, count, ctx);
-  for (int l = 0; l < count; ++l) finishFrame(*ropes[l]);
+  simulateRopeGroup(ropes, count, ctx);  // finishFrame's work included, in lanes
 }
 
 void KindRow<RopeState>::resetToRest(World::Impl& w, RopeState& r) {
