@@ -4,7 +4,8 @@
 #include <cstring>
 
 #include "helpers.h"
-#include "math/wide.h"
+#include "math/quat.h"
+#include "math/wide_vec.h"
 #include "solver/chain_joint_block.h"
 #include "solver/chain_lanes.h"
 
@@ -288,6 +289,74 @@ TEST(ChainLanes, MixedBatchableAndScalarChains) {
   const uint64_t scalar = run(false, 1);
   EXPECT_EQ(run(true, 1), scalar);
   EXPECT_EQ(run(true, 2), scalar);
+}
+
+// Chains whose roots are far from a sphere that only their lower bones reach, swaying into it
+// (the Wisp kernel skips a collider for the bones whose reach from joint 0 cannot touch it, and
+// must not for the others), with an inertia that varies along the chain (the carry reuses a
+// joint's turn for the next joint only when their shares are equal): the scalar solver's bits.
+TEST(ChainLanes, WispBonesThatReachAColliderOnlyFarFromTheRootEqualTheScalarSolver) {
+  auto run = [](bool lanes, bool sphere) {
+    Lanes on(lanes);
+    auto w = scenes::makeWorld(WorldSettings{});
+    if (sphere) {
+      ColliderDef d;
+      d.radius = 0.06f;
+      d.transform.position = {0.05f, 1.6f - 0.33f, 0.02f};
+      ColliderId id;
+      EXPECT_TRUE(w->addCollider(d, &id).ok());
+    }
+    std::vector<ChainId> ids;
+    for (int c = 0; c < 8; ++c) {
+      ChainDef d;
+      d.joints.push_back({{0.02f * c, 0, 0}, {}});
+      for (int j = 1; j < 9; ++j) d.joints.push_back({{0, -0.045f, 0}, {}});
+      d.params.radius = 0.01f;
+      d.params.inertia = 0.6f;
+      if (c % 2 == 0) d.params.inertiaCurve = Curve{{{0, 1}, {1, 0.1f}}};
+      ChainId id;
+      EXPECT_TRUE(w->addChain(d, &id).ok());
+      ids.push_back(id);
+    }
+    std::vector<std::vector<uint32_t>> frames;
+    for (int f = 0; f < 120; ++f) {
+      const float t = f / 60.0f, a = 0.6f * std::sin(3 * t);
+      for (ChainId id : ids) w->setChainRoot(id, {{0.15f * std::sin(2 * t), 1.6f, 0}, {0, 0, std::sin(a / 2), std::cos(a / 2)}});
+      w->step(1.0 / 60.0);
+      std::vector<uint32_t> bits;
+      for (ChainId id : ids) {
+        const std::vector<uint32_t> b = bitsOf(*w, id);
+        bits.insert(bits.end(), b.begin(), b.end());
+      }
+      frames.push_back(bits);
+    }
+    return frames;
+  };
+  const auto scalar = run(false, true), lanes = run(true, true);
+  for (size_t f = 0; f < scalar.size(); ++f) ASSERT_EQ(lanes[f], scalar[f]) << "frame " << f;
+  EXPECT_NE(scalar.back(), run(false, false).back());  // the sphere was met
+}
+
+// wide::fromUnitVectors (math/wide_vec.h) computes the opposed branch only when a lane takes it:
+// a lane with b = -a among lanes that do not gives quat.h's fromUnitVectors in every lane.
+TEST(ChainLanes, WideFromUnitVectorsEqualsTheScalarOneWhenOneLaneIsOpposed) {
+  const Vec3 a[4] = {{0, 1, 0}, {0.6f, 0.8f, 0}, {0, 0, 1}, {1, 0, 0}};
+  const Vec3 b[4] = {{0, 0.8f, 0.6f}, {-0.6f, -0.8f, 0}, {0, 0.6f, 0.8f}, {0, 1, 0}};
+  for (int opposed = 0; opposed < 2; ++opposed) {
+    Vec3 bl[4] = {b[0], b[1], b[2], b[3]};
+    if (!opposed) bl[1] = {0.8f, -0.6f, 0};
+    auto lanes = [](const Vec3 (&v)[4]) {
+      return wide::V3{wide::make(v[0].x, v[1].x, v[2].x, v[3].x), wide::make(v[0].y, v[1].y, v[2].y, v[3].y),
+                      wide::make(v[0].z, v[1].z, v[2].z, v[3].z)};
+    };
+    const wide::Q4 q = wide::fromUnitVectors(lanes(a), lanes(bl));
+    for (int l = 0; l < 4; ++l) {
+      const Quat s = fromUnitVectors(a[l], bl[l]);
+      const float got[4] = {wide::lane(q.x, l), wide::lane(q.y, l), wide::lane(q.z, l), wide::lane(q.w, l)};
+      const float want[4] = {s.x, s.y, s.z, s.w};
+      EXPECT_EQ(0, std::memcmp(got, want, sizeof got)) << "lane " << l << (opposed ? ", lane 1 opposed" : "");
+    }
+  }
 }
 
 // ---- the lane group's joint block (solver/chain_joint_block.h) ----

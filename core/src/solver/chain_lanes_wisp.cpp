@@ -1,15 +1,16 @@
 // The Wisp rule's lane kernel (solver/chain_lanes_wisp.h). It mirrors wispSubstep and
 // solveBones in chain_solver.cpp statement by statement: Integrate, the pose spring, the bone
 // length, the velocity update, the follow-the-leader reaction, the energy bound and the joint
-// rotations run on the lanes, and so does the carry of joints 1 and up; per-chain work (the carry
-// of joint 0 and the chain's motions, the air and boost samples) and a
-// bone's contact with a collider run the scalar code per lane. Colliders are rejected on the
-// lanes by the scalar rule's own bounding-sphere test, so in the common case (most bones far
-// from most colliders) no lane leaves the SIMD path. Keep the two in step:
+// rotations run on the lanes, and so does the carry; per-chain work (the chain's motions, the air
+// and boost samples) and a bone's contact with a collider run the scalar code per lane.
+// Colliders are rejected on the lanes by bounds of the scalar rule's own bounding-sphere test
+// (per substep for a whole chain, farBones, then per bone, mayTouch), so in the common case (most
+// bones far from most colliders) no lane leaves the SIMD path. Keep the two in step:
 // tests/native/test_chain_lanes.cpp compares every state bit with the scalar solver's.
 #include "solver/chain_lanes_wisp.h"
 
 #include <cstring>
+#include <new>
 
 #include "colliders/shapes.h"
 #include "math/frame.h"
@@ -97,7 +98,14 @@ struct LaneColliders {
   bool any[kSubstepCollidersCached];
   bool anyLane = false;
   int count = 0;
-  ColliderPose own[2 * kSubstepCollidersCached];
+  // per substep (farBones): bones 0 .. firstBone[ci] - 1 are far from collider ci in every stored
+  // lane; farUntil and nearFrom are the greatest and the least firstBone
+  int firstBone[kSubstepCollidersCached];
+  int farUntil = 0, nearFrom = 0;
+  // where there is no pose table; raw storage, constructed as used (64 default-constructed poses
+  // per group and frame were a cost of their own)
+  alignas(ColliderPose) unsigned char own[2 * kSubstepCollidersCached * sizeof(ColliderPose)];
+  const ColliderPose* keep(int slot, const ColliderPose& p) { return new (own + slot * sizeof(ColliderPose)) ColliderPose(p); }
 };
 
 void laneColliderMasks(const WispLanes& g, const StepContext& ctx, LaneColliders* out) {
@@ -128,10 +136,8 @@ void poseLaneColliders(const StepContext& ctx, int sub, float tPrev, float tNow,
       out->pose[ci] = before + ctx.colliderCount;
       out->before[ci] = before;
     } else {
-      out->own[2 * ci] = poseAt(path, tNow);
-      out->own[2 * ci + 1] = poseAt(path, tPrev);
-      out->pose[ci] = &out->own[2 * ci];
-      out->before[ci] = &out->own[2 * ci + 1];
+      out->pose[ci] = out->keep(2 * ci, poseAt(path, tNow));
+      out->before[ci] = out->keep(2 * ci + 1, poseAt(path, tPrev));
     }
     out->bound[ci] = boundingRadius(*out->pose[ci]);
   }
@@ -141,17 +147,88 @@ void poseLaneColliders(const StepContext& ctx, int sub, float tPrev, float tNow,
 // reject, so skipping them changes nothing (the others run collideBone, which makes the test).
 // Cheaper than that test (no division): the bone [a, x], of length len, lies in the ball of radius
 // len / 2 around its midpoint, so when that ball is farther than the test's reach (with 0.1% and
-// 1e-5 m to spare for rounding) the closest point of the bone is too.
-F4 mayTouch(const LaneColliders& cs, int ci, V3 a, V3 x, F4 halfLen, F4 radius) {
+// 1e-5 m to spare for rounding) the closest point of the bone is too. `mid`: (a + x) / 2.
+F4 mayTouch(const LaneColliders& cs, int ci, V3 mid, F4 halfLen, F4 radius) {
   const float bound = cs.bound[ci];
   if (!(bound < 1.0e38f)) return cs.meets[ci];
   const F4 reach = (wide::splat(bound) + radius) * wide::splat(1.01f) + wide::splat(1e-4f);  // collideBone's
   const F4 limit = (reach + halfLen) * wide::splat(1.001f) + wide::splat(1e-5f);
-  const V3 off = (a + x) * wide::splat(0.5f) - wide::splat3(cs.pose[ci]->position);
+  const V3 off = mid - wide::splat3(cs.pose[ci]->position);
   const F4 far = wide::lessThan(limit * limit, wide::dot(off, off));
   // lanes that meet the collider and are not far; a mask lane's bits are 0 (which equals 0.0f)
   // or all ones (a NaN, equal to nothing), so equal(far, 0) is its complement
   return wide::maskAnd(cs.meets[ci], wide::equal(far, wide::splat(0.0f)));
+}
+
+// How far each lane's bones reach from joint 0, for farBones (set once per frame: lengths and
+// axes do not change during a step). A bone's tail is its head plus its direction times its
+// length, the direction unit or, where it falls back (normalizeOr), the bone's child axis; so
+// bones 0..k lie within along[k] of joint 0, and are at most radius[k] thick.
+constexpr int kMaxJoints = kBlockJoints;  // longer chains run the scalar rule
+struct ChainReach {
+  F4 along[kMaxJoints];   // the sum over bones 0..k of |length| max(1, |child axis|)
+  F4 radius[kMaxJoints];  // the greatest hit radius of bones 0..k
+};
+
+void chainReach(const ParamBlock& pb, int n, ChainReach* out) {
+  const F4 one = wide::splat(1.0f);
+  F4 along = wide::splat(0.0f), radius = pb.get(PB::Radius, 1);
+  for (int k = 0; k + 1 < n; ++k) {
+    const F4 axis = wide::length(pb.childAxis(k));  // not finite: then neither is along (never far)
+    along = along + wide::abs(pb.get(PB::BoneLength, k)) * wide::select(wide::lessThan(axis, one), one, axis);
+    const F4 r = pb.get(PB::Radius, k + 1);
+    radius = wide::select(wide::lessThan(radius, r), r, radius);
+    out->along[k] = along;
+    out->radius[k] = radius;
+  }
+}
+
+// Per substep, before the bones (joint 0 at x0): each collider's firstBone. A whole chain is
+// usually far from most colliders (hair on one side of a head, a tail and the arms): then no
+// bone of it runs mayTouch for them. Bones 0..k lie in the ball of radius along[k] around x0, so
+// when that ball is farther from the collider than collideBone's reach for the thickest of them
+// (with 1% and 1e-4 m, plus 1e-4 of the coordinates' size, to spare for the rounding of the
+// joints' positions and of the test), collideBone is sure to reject each of them. That holds
+// for finite joints only (a NaN bone is not rejected there): solveBonesLanes skips a collider on
+// this ground only when the bone's ends are finite in every stored lane.
+void farBones(const ChainReach& cr, int bones, V3 x0, F4 stored, LaneColliders* cs) {
+  const F4 zero = wide::splat(0.0f);
+  cs->farUntil = 0;
+  cs->nearFrom = bones;
+  for (int ci = 0; ci < cs->count; ++ci) {
+    cs->firstBone[ci] = bones;  // no stored lane meets it
+    if (!cs->any[ci]) continue;
+    const float bound = cs->bound[ci];
+    if (!(bound < 1.0e38f)) {  // collideBone makes no bounding test
+      cs->firstBone[ci] = cs->nearFrom = 0;
+      continue;
+    }
+    const F4 lanes = wide::maskAnd(cs->meets[ci], stored);
+    const V3 c = wide::splat3(cs->pose[ci]->position), off = x0 - c;
+    const F4 d2 = wide::dot(off, off);
+    const F4 size = wide::abs(x0.x) + wide::abs(x0.y) + wide::abs(x0.z) + wide::abs(c.x) + wide::abs(c.y) + wide::abs(c.z);
+    const F4 spare = size * wide::splat(1e-4f) + wide::splat(1e-4f);
+    auto far = [&](int k) {
+      const F4 reach = (wide::splat(bound) + cr.radius[k]) * wide::splat(1.01f) + wide::splat(1e-4f);  // collideBone's
+      const F4 limit = (reach + cr.along[k]) * wide::splat(1.01f) + spare;
+      // a lane that meets the collider and is not far (a NaN distance is not far)
+      return !wide::any(wide::maskAnd(lanes, wide::equal(wide::lessThan(limit * limit, d2), zero)));
+    };
+    int k = bones;
+    if (!far(bones - 1))
+      for (k = 0; far(k); ++k) {
+      }
+    cs->firstBone[ci] = k;
+    if (k > cs->farUntil) cs->farUntil = k;
+    if (k < cs->nearFrom) cs->nearFrom = k;
+  }
+}
+
+// Are a and x finite in every stored lane?
+bool finiteLanes(V3 a, V3 x, F4 stored) {
+  const F4 nan = (a.x - a.x) + (a.y - a.y) + (a.z - a.z) + (x.x - x.x) + (x.y - x.y) + (x.z - x.z);  // 0 if finite
+  const F4 zero = wide::splat(0.0f);
+  return !wide::any(wide::maskAnd(stored, wide::equal(wide::equal(nan, zero), zero)));
 }
 
 // orientJoint (chain_solver.cpp) for joint k of every lane: the world rotation (the next bone's
@@ -168,14 +245,49 @@ Q4 orientJoints(const WispLanes& g, int k, Q4 restRot, V3 axis, V3 dir, bool out
 // What Integrate and the pose spring compute per joint from parameters that change only at a
 // fixed step's start (the boost's multipliers; h is the frame's): computed then, with the scalar
 // rule's operations, and read by that step's substeps.
-constexpr int kMaxJoints = kBlockJoints;  // longer chains run the scalar rule
 struct StepFactors {
   F4 keep[kMaxJoints];     // Integrate's 1 / (1 + h (damping + drag))
   F4 springy[kMaxJoints];  // lanes with stiffness > 0
   F4 w2h2[kMaxJoints], z2whh[kMaxJoints], pullScale[kMaxJoints];  // the spring's w^2 h^2, 2 z w h^2, 1 / (1 + ...)
+  V3 accH[kMaxJoints];  // Integrate's h (g + f + drag v_air), where the air is the same everywhere (!turbulent)
+  bool turbulent = false;
 };
 
-void stepFactors(const WispLanes& g, const StepContext& ctx, StepFactors* out) {
+// What Integrate's acceleration is made of, per lane: the frame's gravity and external force, the
+// boost's multipliers, and whether the air varies (then it is sampled per joint).
+struct LaneForces {
+  V3 gravity, external, mean;
+  F4 drag, bGravity;
+  bool turbulent[kLanes] = {false, false, false, false};
+  bool anyTurbulent = false;
+};
+LaneForces lanesForces(const WispLanes& g, const StepContext& ctx, const ChainFrame* frames) {
+  LaneForces out;
+  Vec3 gl[kLanes], ext[kLanes];
+  float drag[kLanes], bGravity[kLanes];
+  for (int l = 0; l < kLanes; ++l) {
+    const ChainState& c = *g.c[l];
+    const ChainFrame& f = frames[l < g.count ? l : 0];
+    gl[l] = f.gravity;
+    ext[l] = c.params.externalForce;
+    drag[l] = c.params.drag * c.boostNow.drag;
+    bGravity[l] = c.boostNow.gravity;
+    out.turbulent[l] = f.turbulent;
+    out.anyTurbulent |= f.turbulent;
+  }
+  out.gravity = vecs(gl);
+  out.external = vecs(ext);
+  out.mean = wide::splat3(ctx.wind.global.mean);
+  out.drag = wide::load(drag);
+  out.bGravity = wide::load(bGravity);
+  return out;
+}
+// Joint j's acceleration in the air `air` (wispSubstep's g + f + drag v_air)
+V3 acceleration(const LaneForces& lf, const ParamBlock& pb, int j, V3 air) {
+  return lf.gravity * (pb.get(PB::Gravity, j) * lf.bGravity) + lf.external * pb.get(PB::External, j) + air * lf.drag;
+}
+
+void stepFactors(const WispLanes& g, const StepContext& ctx, const ChainFrame* frames, StepFactors* out) {
   const int n = g.c[0]->joints();
   const F4 h = wide::splat(ctx.h), zero = wide::splat(0.0f), one = wide::splat(1.0f), two = wide::splat(2.0f);
   float drag[kLanes], bDamping[kLanes], bStiffness[kLanes];
@@ -196,19 +308,26 @@ void stepFactors(const WispLanes& g, const StepContext& ctx, StepFactors* out) {
     out->z2whh[j] = z2w * h * h;
     out->pullScale[j] = one / (one + w2h2 + z2w * h);
   }
+  // the same for every substep of the step unless the air is sampled per joint
+  const LaneForces lf = lanesForces(g, ctx, frames);
+  out->turbulent = lf.anyTurbulent;
+  if (!lf.anyTurbulent)
+    for (int j = 1; j < n; ++j) out->accH[j] = acceleration(lf, *g.p, j, lf.mean) * h;
 }
 
-// One carry motion (carryJoints, chain_solver.cpp) of joints 1.. of every lane on the block:
-// lane l by share(j) of the motion from[l] -> to[l], unless !moving[l]. The per-lane parts of the
-// motion (its rotation and translation) are the scalar code's; per joint, the nlerp'd rotation,
-// the pivots and the turns of the scalar rule's RigidMotion run on the lanes.
+// One carry motion (carryJoints, chain_solver.cpp) of every lane on the block: lane l by
+// share(j) of the motion from[l] -> to[l], unless !moving[l]. The per-lane parts of the motion
+// (its rotation and translation) are the scalar code's; per joint, the nlerp'd rotation, the
+// pivots and the turns of the scalar rule's RigidMotion run on the lanes. Joint 0 is not moved:
+// what the motion would do to it adds to its chain's carry velocity (when invH > 0), as there.
 template <class Share>
-void carryLanes(JointBlock& b, int n, const Transform (&from)[kLanes], const Transform (&to)[kLanes],
-                const bool (&moving)[kLanes], Share share) {
+void carryLanes(const WispLanes& g, int n, const Transform (&from)[kLanes], const Transform (&to)[kLanes],
+                const bool (&moving)[kLanes], float invH, Share share) {
+  JointBlock& b = *g.b;
   bool anyMoving = false;
   for (int l = 0; l < kLanes; ++l) anyMoving |= moving[l];
   F4 anyShare = wide::splat(0.0f);  // most chains carry none of the root's motion (inertia 0)
-  for (int j = 1; j < n; ++j) anyShare = wide::maskOr(anyShare, wide::lessThan(wide::splat(0.0f), share(j)));
+  for (int j = 0; j < n; ++j) anyShare = wide::maskOr(anyShare, wide::lessThan(wide::splat(0.0f), share(j)));
   if (!anyMoving || !wide::any(anyShare)) return;
   Quat full[kLanes];
   Vec3 move[kLanes], pivot[kLanes];
@@ -220,24 +339,47 @@ void carryLanes(JointBlock& b, int n, const Transform (&from)[kLanes], const Tra
   const Q4 fullL = quats(full), identity{wide::splat(0.0f), wide::splat(0.0f), wide::splat(0.0f), wide::splat(1.0f)};
   const V3 moveL = vecs(move), pivotFrom = vecs(pivot);
   const F4 movingL = maskOf(moving), zero = wide::splat(0.0f), one = wide::splat(1.0f);
-  for (int j = 1; j < n; ++j) {
+  // A joint's turn and pivot depend only on its share: with the share of the joint before (most
+  // chains give every joint the same inertia) they are that joint's, computed again for nothing.
+  F4 sBefore = wide::splat(-1.0f);
+  Q4 q = identity;
+  V3 pivotTo = pivotFrom;
+  for (int j = 0; j < n; ++j) {
     const F4 s = share(j);
     const F4 on = wide::maskAnd(movingL, wide::lessThan(zero, s));
-    if (!wide::any(on)) continue;
-    const F4 partial = wide::lessThan(s, one);
-    const Q4 q = wide::select(partial, wide::nlerp(identity, fullL, s), fullL);
-    const V3 pivotTo = pivotFrom + wide::select(partial, moveL * s, moveL);
-    for (JB::Field f : {JB::Px, JB::Ox, JB::Qx}) {
-      const V3 x = b.get3(f, j);
-      b.set3(f, j, wide::select(on, pivotTo + wide::turn(q, x - pivotFrom), x));
+    if (!wide::any(on) || (j == 0 && !(invH > 0.0f))) continue;
+    // equal shares are equal bits, or zeros of either sign, whose lanes are not `on`
+    if (wide::any(wide::equal(wide::equal(s, sBefore), zero))) {
+      const F4 partial = wide::lessThan(s, one);
+      q = wide::select(partial, wide::nlerp(identity, fullL, s), fullL);
+      pivotTo = pivotFrom + wide::select(partial, moveL * s, moveL);
+      sBefore = s;
     }
-    const V3 v = b.get3(JB::Vx, j);
-    b.set3(JB::Vx, j, wide::select(on, wide::turn(q, v), v));
+    if (j == 0) {
+      const V3 x = b.get3(JB::Px, 0), carried = (pivotTo + wide::turn(q, x - pivotFrom) - x) * wide::splat(invH);
+      for (int l = 0; l < g.count; ++l)
+        if (laneSet(on, l)) {
+          ChainState& c = *g.c[l];
+          c.wx += wide::lane(carried.x, l);
+          c.wy += wide::lane(carried.y, l);
+          c.wz += wide::lane(carried.z, l);
+        }
+      continue;
+    }
+    // Not the substep-start positions (ox): Stage Integrate, next, sets them for joints 1.. before
+    // anything reads them.
+    const bool all = !wide::any(wide::equal(on, zero));  // a mask lane is 0 (off) or a NaN (on)
+    for (JB::Field f : {JB::Px, JB::Qx}) {
+      const V3 x = b.get3(f, j), moved = pivotTo + wide::turn(q, x - pivotFrom);
+      b.set3(f, j, all ? moved : wide::select(on, moved, x));
+    }
+    const V3 v = b.get3(JB::Vx, j), turned = wide::turn(q, v);
+    b.set3(JB::Vx, j, all ? turned : wide::select(on, turned, v));
   }
 }
 
-// Stage Carry (beginWispSubstep) of every stored lane: the motions planned per chain, joint 0's
-// part per chain, joints 1.. on the lanes (the space's motion before the root's, as there).
+// Stage Carry (beginWispSubstep) of every stored lane: the motions planned per chain, carried on
+// the lanes (the space's motion before the root's, as there).
 void carryStage(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, int sub, Transform (&roots)[kLanes]) {
   JointBlock& b = *g.b;
   CarryPlan plans[kLanes];
@@ -249,10 +391,7 @@ void carryStage(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, 
   for (int l = 0; l < g.count; ++l) {
     ChainState& c = *g.c[l];
     roots[l] = planWispSubstep(c, ctx, frames[l], sub, &plans[l]);
-    const CarryPlan& p = plans[l];
-    if (p.space) carryJoints(c, b.lane(l), p.spaceFrom, p.spaceTo, nullptr, p.spaceShare, ctx.invH, 0, 1);
-    carryJoints(c, b.lane(l), p.rootFrom, p.rootTo, c.jInertia.data(), 0.0f, ctx.invH, 0, 1);
-    anySpace |= p.space;
+    anySpace |= plans[l].space;
   }
   auto same = [](const Transform& a, const Transform& t) {  // carryJoints' test, which returns at once
     return a.position.x == t.position.x && a.position.y == t.position.y && a.position.z == t.position.z &&
@@ -267,15 +406,16 @@ void carryStage(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, 
       spaceShare[l] = plans[l].spaceShare;
     }
     const F4 shareL = wide::load(spaceShare);
-    carryLanes(b, n, from, to, moving, [&](int) { return shareL; });
+    carryLanes(g, n, from, to, moving, ctx.invH, [&](int) { return shareL; });
   }
   for (int l = 0; l < g.count; ++l) {
     from[l] = plans[l].rootFrom;
     to[l] = plans[l].rootTo;
     moving[l] = !same(from[l], to[l]);
   }
-  carryLanes(b, n, from, to, moving, [&](int j) { return g.p->get(PB::Inertia, j); });
-  for (int l = 0; l < g.count; ++l) sampleWispStep(*g.c[l], b.lane(l), ctx, frames[l], sub);
+  carryLanes(g, n, from, to, moving, ctx.invH, [&](int j) { return g.p->get(PB::Inertia, j); });
+  if (ctx.startsStep(sub))  // sampleWispStep does nothing otherwise
+    for (int l = 0; l < g.count; ++l) sampleWispStep(*g.c[l], b.lane(l), ctx, frames[l], sub);
 }
 
 // Stage Integrate (wispSubstep) on the lanes.
@@ -284,40 +424,25 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
   JointBlock& b = *g.b;
   const F4 h = wide::splat(ctx.h), invH = wide::splat(ctx.invH);
   const Vec3 meanAir = ctx.wind.global.mean;
-  Vec3 gl[kLanes], ext[kLanes];
-  float drag[kLanes], bGravity[kLanes], poison[kLanes];
-  bool turbulent[kLanes];
-  bool anyTurbulent = false;
-  for (int l = 0; l < kLanes; ++l) {
-    const ChainState& c = *g.c[l];
-    const ChainFrame& f = frames[l < g.count ? l : 0];
-    gl[l] = f.gravity;
-    ext[l] = c.params.externalForce;
-    drag[l] = c.params.drag * c.boostNow.drag;
-    bGravity[l] = c.boostNow.gravity;
-    poison[l] = f.poison;
-    turbulent[l] = f.turbulent;
-    anyTurbulent |= f.turbulent;
-  }
-  const V3 gravity = vecs(gl), external = vecs(ext);
-  const F4 dragL = wide::load(drag), bGravityL = wide::load(bGravity);
+  float poison[kLanes];
+  for (int l = 0; l < kLanes; ++l) poison[l] = frames[l < g.count ? l : 0].poison;
   F4 poisonL = wide::load(poison);
-  const V3 mean = wide::splat3(meanAir);
+  LaneForces lf;
+  if (sf.turbulent) lf = lanesForces(g, ctx, frames);
   for (int j = 1; j < n; ++j) {
     V3 x = b.get3(JB::Px, j);
-    V3 air = mean;
-    if (anyTurbulent) {
+    V3 accH = sf.accH[j];
+    if (sf.turbulent) {
       Vec3 al[kLanes];
       for (int l = 0; l < kLanes; ++l) {
         const ChainState& c = *g.c[l];
-        al[l] = turbulent[l] ? Vec3{c.airx[j], c.airy[j], c.airz[j]} : meanAir;
+        al[l] = lf.turbulent[l] ? Vec3{c.airx[j], c.airy[j], c.airz[j]} : meanAir;
       }
-      air = vecs(al);
+      accH = acceleration(lf, *g.p, j, vecs(al)) * h;
     }
-    const V3 acc = gravity * (g.p->get(PB::Gravity, j) * bGravityL) + external * g.p->get(PB::External, j) + air * dragL;
     const F4 k = sf.keep[j];
     const V3 reaction = (b.get3(JB::Qx, j) - x) * invH;
-    const V3 v = (b.get3(JB::Vx, j) + acc * h) * k;
+    const V3 v = (b.get3(JB::Vx, j) + accH) * k;
     b.set3(JB::Ox, j, x);
     x = x + (v + reaction * k) * h;
     poisonL = poisonL + ((x.x - x.x) + (x.y - x.y) + (x.z - x.z));
@@ -330,7 +455,7 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
 
 // solveBones (chain_solver.cpp) on the lanes, for chains without limits, leash or backstop.
 void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&rootRotation)[kLanes], int sub, float tPrev,
-                     float tNow, bool output, LaneColliders& cs, const StepFactors& sf) {
+                     float tNow, bool output, LaneColliders& cs, const StepFactors& sf, const ChainReach& cr) {
   const int n = g.c[0]->joints();
   JointBlock& b = *g.b;
   const ParamBlock& pb = *g.p;
@@ -349,9 +474,17 @@ void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&ro
   Q4 parent{wide::make(roots[0].x, roots[1].x, roots[2].x, roots[3].x), wide::make(roots[0].y, roots[1].y, roots[2].y, roots[3].y),
             wide::make(roots[0].z, roots[1].z, roots[2].z, roots[3].z), wide::make(roots[0].w, roots[1].w, roots[2].w, roots[3].w)};
   V3 a = b.get3(JB::Px, 0);
-  V3 aStart = b.get3(JB::Ox, 0);  // joint k's substep start
+  const V3 aStart = b.get3(JB::Ox, 0);  // joint 0's substep start
+  bool stored[kLanes];
+  for (int l = 0; l < kLanes; ++l) stored[l] = l < g.count;
+  const F4 storedL = maskOf(stored);
+  if (anyCollide) farBones(cr, n - 1, a, storedL, &cs);
   const V3 v0 = (a - aStart) * invH - w;
   F4 energyGiven = zero, energyNow = zero;
+  // the parent's velocity (a - aStart) / h, less the carry velocity for joint 0: v0 for joint 0,
+  // and for the others the velocity the joint before was given before its contacts (the same
+  // operations on the same values)
+  V3 vParent = v0;
   for (int k = 0; k + 1 < n; ++k) {
     const int j = k + 1;
     const Q4 restRot = wide::mul(parent, pb.target(k));
@@ -365,12 +498,15 @@ void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&ro
     const F4 springy = sf.springy[j];
     if (wide::any(springy)) {
       const V3 target = a + r * len;
-      V3 vParent = (a - aStart) * invH;
-      if (k == 0) vParent = vParent - w;
       const V3 vRel = given - vParent;
       const V3 pull = (((target - x) * sf.w2h2[j]) - vRel * sf.z2whh[j]) * sf.pullScale[j];
-      x = wide::select(springy, x + pull, x);
-      given = wide::select(springy, given + pull * invH, given);
+      if (!wide::any(wide::equal(springy, zero))) {  // every lane (a mask lane is 0 or a NaN)
+        x = x + pull;
+        given = given + pull * invH;
+      } else {
+        x = wide::select(springy, x + pull, x);
+        given = wide::select(springy, given + pull * invH, given);
+      }
     }
 
     V3 d = wide::normalizeOr(x - a, r);
@@ -379,16 +515,18 @@ void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&ro
     for (JointContacts& jc : contacts) jc.count = 0;
     bool touched = false;
     const V3 beforeContact = x;
-    if (anyCollide) {
+    if (anyCollide && !(k < cs.nearFrom && finiteLanes(a, x, storedL))) {  // else far from every collider
       const F4 radius = pb.get(PB::Radius, j), halfLen = len * wide::splat(0.5f);
       // a second pass only for the lanes the first moved (collideBone's loop in solveBones)
       bool active[kLanes] = {true, true, true, true};
       for (int pass = 0; pass < 2; ++pass) {
         bool moved[kLanes] = {false, false, false, false};
         bool anyMoved = false;
+        const bool bounded = k < cs.farUntil && finiteLanes(a, x, storedL);  // farBones may skip
+        const V3 mid = (a + x) * wide::splat(0.5f);
         for (int ci = 0; ci < cs.count; ++ci) {
-          if (!cs.any[ci]) continue;
-          const F4 near = mayTouch(cs, ci, a, x, halfLen, radius);
+          if (!cs.any[ci] || (bounded && k < cs.firstBone[ci])) continue;
+          const F4 near = mayTouch(cs, ci, mid, halfLen, radius);
           if (!wide::any(near)) continue;
           for (int l = 0; l < g.count; ++l) {
             if (!active[l] || !laneSet(near, l)) continue;
@@ -409,6 +547,7 @@ void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&ro
     // Stage UpdateVelocity for joint j
     const V3 o = b.get3(JB::Ox, j);
     V3 v = (x - o) * invH;
+    vParent = v;
     if (touched)
       for (int l = 0; l < g.count; ++l)
         if (contacts[l].count > 0)
@@ -424,7 +563,6 @@ void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&ro
     energyNow = energyNow + wide::dot(nowRel, nowRel);
     parent = orientJoints(g, k, restRot, childAxis, d, output);
     a = x;
-    aStart = o;
   }
   // the energy bound (solveBones)
   const F4 over = wide::lessThan(energyGiven, energyNow);
@@ -461,7 +599,10 @@ void solveWispChainLanes(ChainState* const* chains, int count, const StepContext
   g.b = &blocks.joints;
   g.p = &blocks.params;
   JointBlock& b = blocks.joints;
-  b.gather(g.c, n);
+  // not the substep-start positions: each substep sets them before reading them (joint 0 as it
+  // rides the root, the others in Stage Integrate)
+  b.gather(g.c, n, JB::Px, JB::Ox);
+  b.gather(g.c, n, JB::Vx, JB::kFields);
   g.p->gather(g.c, n, true);
   bool animated = false;
   for (int l = 0; l < kLanes; ++l) animated |= g.c[l]->animated;
@@ -469,6 +610,8 @@ void solveWispChainLanes(ChainState* const* chains, int count, const StepContext
   const int total = ctx.totalSubsteps;
   LaneColliders colliders;
   laneColliderMasks(g, ctx, &colliders);
+  ChainReach reach;
+  if (colliders.anyLane) chainReach(*g.p, n, &reach);
   for (int sub = 0; sub < total; ++sub) {
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
     Transform roots[kLanes];
@@ -476,14 +619,21 @@ void solveWispChainLanes(ChainState* const* chains, int count, const StepContext
     if (animated) g.p->gatherTargets(g.c, n);  // planWispSubstep moved the animated pose
     Quat rootRotation[kLanes];
     for (int l = 0; l < kLanes; ++l) rootRotation[l] = roots[l < count ? l : 0].rotation;
-    if (ctx.startsStep(sub)) stepFactors(g, ctx, &factors);  // the boost was sampled (beginWispSubstep)
+    if (ctx.startsStep(sub)) stepFactors(g, ctx, frames, &factors);  // the boost was sampled (beginWispSubstep)
     integrateLanes(g, ctx, frames, factors);  // Stage Integrate
-    for (int l = 0; l < count; ++l) {  // joint 0 rides the root
-      b.set3(JB::Ox, 0, l, b.at3(JB::Px, 0, l));
-      b.set3(JB::Px, 0, l, fromFrame(roots[l], chains[l]->localPosition[0]));
+    {  // joint 0 rides the root: fromFrame (GLM's position + rotation * local) on the lanes
+      Vec3 at[kLanes], local[kLanes];
+      for (int l = 0; l < kLanes; ++l) {
+        at[l] = roots[l < count ? l : 0].position;
+        local[l] = g.c[l]->localPosition[0];
+      }
+      const V3 x0 = b.get3(JB::Px, 0);
+      b.set3(JB::Ox, 0, x0);
+      const V3 rode = vecs(at) + wide::turn(quats(rootRotation), vecs(local));
+      for (int l = 0; l < count; ++l) b.set3(JB::Px, 0, l, laneOf(rode, l));
     }
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
-    solveBonesLanes(g, ctx, rootRotation, sub, tPrev, tNow, sub + 1 == total, colliders, factors);  // Stage SolveBones
+    solveBonesLanes(g, ctx, rootRotation, sub, tPrev, tNow, sub + 1 == total, colliders, factors, reach);  // Stage SolveBones
     for (int l = 0; l < count; ++l) {  // Stage UpdateVelocity (joint 0)
       b.at(JB::Vx, 0, l) = (b.at(JB::Px, 0, l) - b.at(JB::Ox, 0, l)) * ctx.invH;
       b.at(JB::Vy, 0, l) = (b.at(JB::Py, 0, l) - b.at(JB::Oy, 0, l)) * ctx.invH;
