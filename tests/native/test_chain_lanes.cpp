@@ -373,6 +373,84 @@ TEST(ChainLanes, WideTransposeSwapsRowsAndColumns) {
     for (int j = 0; j < 4; ++j) EXPECT_EQ(wide::lane(rows[i], j), m[j][i]) << i << ", " << j;
 }
 
+// The lanes' from-to rotation computes the opposite-vectors branch only when some lane takes it:
+// every lane still has the scalar function's bits, whether none, some or all lanes are opposite.
+TEST(ChainLanes, WideFromUnitVectorsEqualsTheScalarOneWhicheverLanesAreOpposite) {
+  auto normalize = [](Vec3 v) { return v * (1.0f / length(v)); };
+  const Vec3 axes[4] = {normalize(Vec3{0.2f, -1, 0.1f}), normalize(Vec3{1, 0.3f, 0}), normalize(Vec3{0, 0.1f, -1}),
+                        normalize(Vec3{-0.6f, 0.5f, 0.62f})};
+  const Vec3 others[4] = {normalize(Vec3{0.3f, -1, 0}), normalize(Vec3{0.9f, 0.5f, 0.1f}), normalize(Vec3{0.1f, 0, -1}),
+                          normalize(Vec3{-0.5f, 0.4f, 0.7f})};
+  for (int opposite = 0; opposite < 16; ++opposite) {  // which lanes are (nearly) opposite: each subset
+    Vec3 a[4], b[4];
+    for (int l = 0; l < 4; ++l) {
+      a[l] = axes[l];
+      // exactly opposite on lanes 0 and 2, a hair from it (r < 1e-6 all the same) on 1 and 3
+      b[l] = opposite & (1 << l) ? (l % 2 == 0 ? a[l] * -1.0f : normalize(a[l] * -1.0f + Vec3{1e-5f, 0, 0})) : others[l];
+    }
+    const wide::V3 wa{wide::make(a[0].x, a[1].x, a[2].x, a[3].x), wide::make(a[0].y, a[1].y, a[2].y, a[3].y),
+                      wide::make(a[0].z, a[1].z, a[2].z, a[3].z)};
+    const wide::V3 wb{wide::make(b[0].x, b[1].x, b[2].x, b[3].x), wide::make(b[0].y, b[1].y, b[2].y, b[3].y),
+                      wide::make(b[0].z, b[1].z, b[2].z, b[3].z)};
+    const wide::Q4 q = wide::fromUnitVectors(wa, wb);
+    for (int l = 0; l < 4; ++l) {
+      const Quat expected = fromUnitVectors(a[l], b[l]);
+      const float got[4] = {wide::lane(q.x, l), wide::lane(q.y, l), wide::lane(q.z, l), wide::lane(q.w, l)};
+      const float want[4] = {expected.x, expected.y, expected.z, expected.w};
+      EXPECT_EQ(std::memcmp(got, want, sizeof got), 0) << "lanes opposite " << opposite << ", lane " << l;
+      if (opposite & (1 << l)) {
+        EXPECT_EQ(want[3], 0.0f) << "the half-turn branch";  // (the case is the one meant)
+      }
+    }
+  }
+}
+
+// More colliders than the VRM kernel poses once per fixed step (16): the rest are posed per
+// joint, after the first 16, in collider order. Spheres around the chains' path, the last ones
+// in it, on a moving head; frames of one and two fixed steps.
+TEST(ChainLanes, VrmChainsMeetingMoreThanSixteenCollidersEqualTheScalarSolver) {
+  constexpr int kColliders = 20;
+  auto make = [](int colliders) {
+    Scene s;
+    s.world = scenes::makeWorld();
+    for (int k = 0; k < colliders; ++k) {
+      ColliderDef d;
+      d.radius = k >= 16 ? 0.04f : 0.02f;
+      ColliderId id;
+      EXPECT_TRUE(s.world->addCollider(d, &id).ok());
+      s.colliders.push_back(id);
+    }
+    for (int k = 0; k < 8; ++k) {
+      ChainId id;
+      EXPECT_TRUE(s.world->addChain(variedChain(k % 7, ChainMode::Vrm), &id).ok());
+      s.chains.push_back(id);
+    }
+    return s;
+  };
+  auto run = [&](bool lanes, int colliders) {
+    Lanes on(lanes);
+    Scene s = make(colliders);
+    std::vector<std::vector<uint32_t>> bits;
+    for (int f = 0; f < 90; ++f) {
+      const float t = f / 60.0f, a = 0.9f * std::sin(2 * t);
+      const Transform head{{0.1f * std::sin(3 * t), 1.6f, 0}, {0, std::sin(a / 2), 0, std::cos(a / 2)}};
+      for (int k = 0; k < colliders; ++k) {
+        // the first 16 off to the sides, the rest across the chains' path below the root
+        const Vec3 o = k < 16 ? Vec3{0.04f * (k % 8) - 0.14f, -0.1f - 0.03f * (k / 8), k % 2 ? 0.02f : -0.3f}
+                              : Vec3{0.05f * (k - 16) - 0.08f, -0.18f, -0.13f};
+        EXPECT_TRUE(s.world->setColliderTransform(s.colliders[k], {head.position + rotate(head.rotation, o), head.rotation}).ok());
+      }
+      for (ChainId id : s.chains) EXPECT_TRUE(s.world->setChainRoot(id, head).ok());
+      s.world->step(f % 7 == 3 ? 1.0 / 30.0 : 1.0 / 60.0);
+    }
+    for (ChainId id : s.chains) bits.push_back(bitsOf(*s.world, id));
+    return bits;
+  };
+  const auto lanes = run(true, kColliders);
+  EXPECT_EQ(lanes, run(false, kColliders));
+  EXPECT_NE(lanes, run(true, 16)) << "the colliders past the 16th are met";
+}
+
 // The block holds chains up to kBlockJoints long; longer VRM chains run the scalar rule.
 TEST(ChainLanes, ChainsLongerThanTheBlockRunTheScalarRule) {
   for (ChainMode mode : {ChainMode::Vrm, ChainMode::Wisp}) {

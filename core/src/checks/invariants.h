@@ -7,6 +7,7 @@
 #include <string>
 
 #include "colliders/shapes.h"
+#include "math/wide.h"
 #include "particles/particles.h"
 #include "solver/step_context.h"
 
@@ -19,13 +20,24 @@ constexpr float kDebugMaxRopeStretch = 0.5f;    // a compliance-0 rope longer th
 constexpr float kDebugMaxPenetration = 0.5f;    // of the particle radius, into a collider
 
 inline bool allFinite(const Particles& p) {
-  // sum-free: NaN and inf both fail x - x == 0
-  for (int i = 0; i < p.count(); ++i) {
-    float d = (p.px[i] - p.px[i]) + (p.py[i] - p.py[i]) + (p.pz[i] - p.pz[i]) + (p.vx[i] - p.vx[i]) +
-              (p.vy[i] - p.vy[i]) + (p.vz[i] - p.vz[i]);
-    if (!(d == 0.0f)) return false;
+  // NaN and inf both fail x - x == 0: x - x is +0 for every finite x and NaN otherwise, so a sum
+  // of such differences is +0 exactly when all are finite (no sum of the values themselves, which
+  // could overflow). Four particles at a time on the lanes, the rest one by one.
+  const int n = p.count();
+  int i = 0;
+  wide::F4 lanes = wide::splat(0.0f);
+  for (; i + wide::kWidth <= n; i += wide::kWidth) {
+    auto diff = [i](const std::vector<float>& a) {
+      const wide::F4 v = wide::load(a.data() + i);
+      return v - v;
+    };
+    lanes = lanes + (diff(p.px) + diff(p.py) + diff(p.pz) + diff(p.vx) + diff(p.vy) + diff(p.vz));
   }
-  return true;
+  float d = wide::lane(lanes, 0) + wide::lane(lanes, 1) + wide::lane(lanes, 2) + wide::lane(lanes, 3);
+  for (; i < n; ++i)
+    d += (p.px[i] - p.px[i]) + (p.py[i] - p.py[i]) + (p.pz[i] - p.pz[i]) + (p.vx[i] - p.vx[i]) + (p.vy[i] - p.vy[i]) +
+         (p.vz[i] - p.vz[i]);
+  return d == 0.0f;
 }
 
 inline std::string describeParticle(const char* kind, int index, const Particles& p, int i) {

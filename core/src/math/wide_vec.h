@@ -74,15 +74,15 @@ inline Q4 nlerp(Q4 a, Q4 b, F4 t) {
   const F4 whole = equal(lessThan(t, one), zero);          // t >= 1 for a number
   return select(whole, b, select(maskOr(notPositive, same), a, mixed));
 }
-// quat.h's fromUnitVectors; both branches are computed and selected per lane, the opposed one
-// only when some lane takes it (rare: a bone turned half a turn from its rest direction)
+// quat.h's fromUnitVectors; the opposite-vectors branch is computed only when some lane takes
+// it (rarely: a bone turned half round), and then selected per lane
 inline Q4 fromUnitVectors(V3 a, V3 b) {
-  const F4 zero = splat(0.0f);
   const F4 r = dot(a, b) + splat(1.0f);
   const V3 c = cross(a, b);
   const Q4 turned = normalize(Q4{c.x, c.y, c.z, r});
   const F4 opposed = lessThan(r, splat(1e-6f));
   if (!any(opposed)) return turned;
+  const F4 zero = splat(0.0f);
   const F4 xMajor = lessThan(abs(a.z), abs(a.x));
   const Q4 opposite = normalize(Q4{select(xMajor, neg(a.y), zero), select(xMajor, a.x, neg(a.z)),
                                    select(xMajor, zero, a.y), zero});

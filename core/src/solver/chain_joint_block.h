@@ -60,16 +60,6 @@ inline void scatter(const float* src, int n, float* const (&dst)[kLanes], int co
     for (int l = 0; l < count; ++l) dst[l][j] = src[kLanes * j + l];
 }
 
-// The lanes of q as kLanes quaternions, x y z w each (the layout of Quat and of the outputs).
-inline void quatsOf(wide::Q4 q, float (&out)[kLanes][4]) {
-  wide::F4 a = q.x, b = q.y, c = q.z, d = q.w;
-  wide::transpose(a, b, c, d);
-  wide::store(out[0], a);
-  wide::store(out[1], b);
-  wide::store(out[2], c);
-  wide::store(out[3], d);
-}
-
 }  // namespace block
 
 // The joint state (positions, substep-start positions, carried reactions / VRM tails, velocities).
@@ -159,15 +149,18 @@ struct ParamBlock {
 };
 
 // Joint k's output rotations of the first `count` lanes (simRotation and the outputs): world,
-// and local (relative to the parent joint).
+// and local (relative to the parent joint). The transposed lanes go straight into the output
+// arrays (x y z w per joint, as writeJointRotations lays them out), one vector store each.
 inline void writeLaneRotations(ChainState* const (&c)[wide::kWidth], int count, int k, wide::Q4 world, wide::Q4 local) {
-  float w[wide::kWidth][4], o[wide::kWidth][4];
-  block::quatsOf(world, w);
-  block::quatsOf(local, o);
+  wide::F4 w[wide::kWidth] = {world.x, world.y, world.z, world.w}, o[wide::kWidth] = {local.x, local.y, local.z, local.w};
+  wide::transpose(w[0], w[1], w[2], w[3]);
+  wide::transpose(o[0], o[1], o[2], o[3]);
+  const size_t at = 4 * static_cast<size_t>(k);
   for (int l = 0; l < count; ++l) {
-    const Quat wl{w[l][0], w[l][1], w[l][2], w[l][3]};
-    c[l]->simRotation[k] = wl;
-    c[l]->writeJointRotations(k, wl, Quat{o[l][0], o[l][1], o[l][2], o[l][3]});
+    float* out = &c[l]->worldRotations[at];
+    wide::store(out, w[l]);
+    wide::store(&c[l]->localRotations[at], o[l]);
+    c[l]->simRotation[k] = Quat{out[0], out[1], out[2], out[3]};
   }
 }
 

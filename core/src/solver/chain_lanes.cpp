@@ -72,33 +72,47 @@ Q4 orientJoints(const Lanes& g, int k, Q4 restRot, Q4 target, V3 axis, V3 dir, b
   return world;
 }
 
-// signedDistance of the point in each lane to one collider: a sphere on the lanes, any other
-// shape lane by lane with the scalar function (the same bits either way).
-void laneDistance(const ColliderPose& pose, V3 p, F4* distance, V3* normal) {
-  if (pose.type == ColliderType::Sphere) {
-    // distanceToPoint
-    const V3 d = p - wide::splat3(pose.position);
-    const F4 len = wide::length(d), radius = wide::splat(pose.radius);
-    const F4 centre = wide::lessThan(len, wide::splat(1e-12f));
-    *distance = wide::select(centre, wide::neg(radius), len - radius);
-    *normal = wide::select(centre, wide::splat3(Vec3{0, 1, 0}), d * (wide::splat(1.0f) / len));
-    if (pose.inside) {
-      *distance = wide::neg(*distance);
-      *normal = {wide::neg(normal->x), wide::neg(normal->y), wide::neg(normal->z)};
+// signedDistance of the point in each lane to one collider, in two parts so that the normal
+// (a division and the selects) is only computed when some lane is inside: the distance
+// (lanes that do not meet the collider ignore it), then normal() for the lanes that hit. A
+// sphere is done on the lanes, any other shape lane by lane with the scalar function (the same
+// bits either way: the parts are distanceToPoint's two results, each computed as it computes it).
+struct LaneDistance {
+  const ColliderPose& pose;
+  V3 d;         // sphere: the point minus the centre
+  F4 len;       // sphere: |d|
+  F4 centre;    // sphere: the lanes at the centre (distanceToPoint's +Y case)
+  V3 other;     // any other shape: signedDistance's normal
+  F4 distance;
+
+  LaneDistance(const ColliderPose& p, V3 point) : pose(p) {
+    if (pose.type == ColliderType::Sphere) {
+      // distanceToPoint
+      d = point - wide::splat3(pose.position);
+      len = wide::length(d);
+      const F4 radius = wide::splat(pose.radius);
+      centre = wide::lessThan(len, wide::splat(1e-12f));
+      distance = wide::select(centre, wide::neg(radius), len - radius);
+      if (pose.inside) distance = wide::neg(distance);
+      return;
     }
-    return;
+    float dl[kLanes], nx[kLanes], ny[kLanes], nz[kLanes];
+    for (int l = 0; l < kLanes; ++l) {
+      const SurfacePoint s = signedDistance(pose, laneOf(point, l));
+      dl[l] = s.distance;
+      nx[l] = s.normal.x;
+      ny[l] = s.normal.y;
+      nz[l] = s.normal.z;
+    }
+    distance = wide::load(dl);
+    other = {wide::load(nx), wide::load(ny), wide::load(nz)};
   }
-  float dl[kLanes], nx[kLanes], ny[kLanes], nz[kLanes];
-  for (int l = 0; l < kLanes; ++l) {
-    const SurfacePoint s = signedDistance(pose, laneOf(p, l));  // lanes that do not meet it ignore it
-    dl[l] = s.distance;
-    nx[l] = s.normal.x;
-    ny[l] = s.normal.y;
-    nz[l] = s.normal.z;
+  V3 normal() const {
+    if (pose.type != ColliderType::Sphere) return other;
+    const V3 n = wide::select(centre, wide::splat3(Vec3{0, 1, 0}), d * (wide::splat(1.0f) / len));
+    return pose.inside ? V3{wide::neg(n.x), wide::neg(n.y), wide::neg(n.z)} : n;
   }
-  *distance = wide::load(dl);
-  *normal = {wide::load(nx), wide::load(ny), wide::load(nz)};
-}
+};
 
 // vrmFrame (chain_solver.cpp) on the lanes.
 void vrmLanes(const Lanes& g, const StepContext& ctx) {
@@ -122,18 +136,28 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
     gravity = {wide::make(gl[0].x, gl[1].x, gl[2].x, gl[3].x), wide::make(gl[0].y, gl[1].y, gl[2].y, gl[3].y),
                wide::make(gl[0].z, gl[1].z, gl[2].z, gl[3].z)};
   }
-  // the colliders each lane meets: posed once per fixed step for the whole group
+  // the colliders each lane meets (the same every fixed step), posed once per fixed step for the
+  // whole group, or taken from the world's poses of the frame (StepContext::posedCollider)
   constexpr int kCached = 16;  // more than this are posed per joint
   ColliderPose poses[kCached];
   F4 meets[kCached];
+  // this fixed step's colliders met by some lane, in collider order: the lanes that meet each
+  // one and its pose
+  struct Met {
+    F4 on;
+    const ColliderPose* pose;
+  } met[kCached];
   const F4 laneOn = wide::lessThan(wide::splat(0.0f), wide::splat(1.0f));  // all ones
   const F4 laneOff = wide::lessThan(wide::splat(1.0f), wide::splat(0.0f));
+  const float setLane = wide::lane(laneOn, 0), clearLane = wide::lane(laneOff, 0);
   auto meetsOf = [&](const ColliderPath& path) {
     float m[kLanes];
-    for (int l = 0; l < kLanes; ++l) m[l] = wide::lane(collide[l] && (path.groups & mask[l]) ? laneOn : laneOff, 0);
+    for (int l = 0; l < kLanes; ++l) m[l] = collide[l] && (path.groups & mask[l]) ? setLane : clearLane;
     return wide::load(m);
   };
   const F4 one = wide::splat(1.0f);
+  const int cached = std::min(ctx.colliderCount, kCached);
+  for (int ci = 0; ci < cached; ++ci) meets[ci] = meetsOf(ctx.colliders[ci]);
   for (int s = 0; s < ctx.fixedSteps; ++s) {
     const float tNow = static_cast<float>(s + 1) / static_cast<float>(ctx.fixedSteps);
     const bool output = s + 1 == ctx.fixedSteps;  // the rotations of the last step are the ones kept
@@ -149,10 +173,18 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
       rootRotation[l] = root.rotation;
     }
     if (animated) g.p->gatherTargets(g.c, n);  // animatedPoseAt moved them
-    const int cached = std::min(ctx.colliderCount, kCached);
+    // step s ends at substep (s + 1) * substeps of the frame's fixedSteps * substeps: the same
+    // quotient of exact integers, so the same float as tNow, which posedCollider's pathScale 1
+    // leaves as it is
+    int metCount = 0;
     for (int ci = 0; ci < cached; ++ci) {
-      meets[ci] = meetsOf(ctx.colliders[ci]);
-      if (wide::any(meets[ci])) poses[ci] = poseAt(ctx.colliders[ci], tNow * ctx.pathScale);
+      if (!wide::any(meets[ci])) continue;
+      const ColliderPose* pose = ctx.posedCollider((s + 1) * ctx.substeps, ci);
+      if (pose == nullptr) {
+        poses[ci] = poseAt(ctx.colliders[ci], tNow * ctx.pathScale);
+        pose = &poses[ci];
+      }
+      met[metCount++] = {meets[ci], pose};
     }
     const F4 bDamping = wide::make(boost[0].damping, boost[1].damping, boost[2].damping, boost[3].damping);
     const F4 bStiffness = wide::make(boost[0].stiffness, boost[1].stiffness, boost[2].stiffness, boost[3].stiffness);
@@ -175,20 +207,20 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
                 gravity * (pb.get(ParamBlock::Gravity, j) * bGravity * deltaL);
       next = a + wide::normalizeOr(next - a, axis) * len;
       const F4 jRadius = pb.get(ParamBlock::Radius, j);
-      for (int ci = 0; ci < ctx.colliderCount; ++ci) {
-        const bool isCached = ci < kCached;
-        const F4 on = isCached ? meets[ci] : meetsOf(ctx.colliders[ci]);
-        if (!wide::any(on)) continue;
-        const ColliderPose pose = isCached ? poses[ci] : poseAt(ctx.colliders[ci], tNow * ctx.pathScale);
-        F4 distance;
-        V3 normal;
-        laneDistance(pose, next, &distance, &normal);
-        const F4 dist = distance - jRadius;
+      // out of each collider the lane meets, in collider order
+      auto pushOut = [&](F4 on, const ColliderPose& pose) {
+        const LaneDistance surface(pose, next);
+        const F4 dist = surface.distance - jRadius;
         const F4 hit = wide::maskAnd(on, wide::lessThan(dist, wide::splat(0.0f)));
-        if (!wide::any(hit)) continue;
-        V3 pushed = next + normal * wide::neg(dist);
+        if (!wide::any(hit)) return;
+        V3 pushed = next + surface.normal() * wide::neg(dist);
         pushed = a + wide::normalizeOr(pushed - a, axis) * len;
         next = wide::select(hit, pushed, next);
+      };
+      for (int m = 0; m < metCount; ++m) pushOut(met[m].on, *met[m].pose);
+      for (int ci = kCached; ci < ctx.colliderCount; ++ci) {
+        const F4 on = meetsOf(ctx.colliders[ci]);
+        if (wide::any(on)) pushOut(on, poseAt(ctx.colliders[ci], tNow * ctx.pathScale));
       }
       b.set3(JointBlock::Ox, j, cur);
       b.set3(JointBlock::Qx, j, next);

@@ -30,6 +30,7 @@
 #include "chain/boost.h"
 #include "chain/chain_state.h"
 #include "chain/physics_weight.h"
+#include "particles/fastest.h"
 #include "particles/rigid_motion.h"
 #include "colliders/bone_contact.h"
 #include "constraints/angle_limit.h"
@@ -593,9 +594,7 @@ void chainSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub)
 
 void endChainFrame(ChainState& c, const StepContext& ctx, ChainFrame& f) {
   if (c.params.mode != ChainMode::Vrm) wispFrameEnd(c, f);
-  float fastest = 0;
-  for (int j = 0; j < c.joints(); ++j) fastest = std::max(fastest, lengthSq(Vec3{c.vx[j], c.vy[j], c.vz[j]}));
-  c.maxSpeed = std::sqrt(fastest);
+  c.maxSpeed = std::sqrt(fastestSpeedSq(c));
   c.rootFrom = c.rootTo;
   c.spaceFrom = c.spaceTo;
   c.rootTo = f.rootTarget;
