@@ -337,28 +337,6 @@ TEST(ChainLanes, WispBonesThatReachAColliderOnlyFarFromTheRootEqualTheScalarSolv
   EXPECT_NE(scalar.back(), run(false, false).back());  // the sphere was met
 }
 
-// wide::fromUnitVectors (math/wide_vec.h) computes the opposed branch only when a lane takes it:
-// a lane with b = -a among lanes that do not gives quat.h's fromUnitVectors in every lane.
-TEST(ChainLanes, WideFromUnitVectorsEqualsTheScalarOneWhenOneLaneIsOpposed) {
-  const Vec3 a[4] = {{0, 1, 0}, {0.6f, 0.8f, 0}, {0, 0, 1}, {1, 0, 0}};
-  const Vec3 b[4] = {{0, 0.8f, 0.6f}, {-0.6f, -0.8f, 0}, {0, 0.6f, 0.8f}, {0, 1, 0}};
-  for (int opposed = 0; opposed < 2; ++opposed) {
-    Vec3 bl[4] = {b[0], b[1], b[2], b[3]};
-    if (!opposed) bl[1] = {0.8f, -0.6f, 0};
-    auto lanes = [](const Vec3 (&v)[4]) {
-      return wide::V3{wide::make(v[0].x, v[1].x, v[2].x, v[3].x), wide::make(v[0].y, v[1].y, v[2].y, v[3].y),
-                      wide::make(v[0].z, v[1].z, v[2].z, v[3].z)};
-    };
-    const wide::Q4 q = wide::fromUnitVectors(lanes(a), lanes(bl));
-    for (int l = 0; l < 4; ++l) {
-      const Quat s = fromUnitVectors(a[l], bl[l]);
-      const float got[4] = {wide::lane(q.x, l), wide::lane(q.y, l), wide::lane(q.z, l), wide::lane(q.w, l)};
-      const float want[4] = {s.x, s.y, s.z, s.w};
-      EXPECT_EQ(0, std::memcmp(got, want, sizeof got)) << "lane " << l << (opposed ? ", lane 1 opposed" : "");
-    }
-  }
-}
-
 // ---- the lane group's joint block (solver/chain_joint_block.h) ----
 
 // The 4 x 4 transpose the block's gathers and scatters go through: rows become columns.
