@@ -168,6 +168,16 @@ std::vector<uint32_t> bitsOf(const World& w, ChainId id) {
   return bits;
 }
 
+// bitsOf every chain of `ids`, one after the other.
+std::vector<uint32_t> bitsOf(const World& w, const std::vector<ChainId>& ids) {
+  std::vector<uint32_t> bits;
+  for (ChainId id : ids) {
+    const std::vector<uint32_t> b = bitsOf(w, id);
+    bits.insert(bits.end(), b.begin(), b.end());
+  }
+  return bits;
+}
+
 const std::vector<int> kAll{0, 1, 2, 3, 4, 5, 6};
 constexpr int kFrames = 150;
 
@@ -323,18 +333,67 @@ TEST(ChainLanes, WispBonesThatReachAColliderOnlyFarFromTheRootEqualTheScalarSolv
       const float t = f / 60.0f, a = 0.6f * std::sin(3 * t);
       for (ChainId id : ids) w->setChainRoot(id, {{0.15f * std::sin(2 * t), 1.6f, 0}, {0, 0, std::sin(a / 2), std::cos(a / 2)}});
       w->step(1.0 / 60.0);
-      std::vector<uint32_t> bits;
-      for (ChainId id : ids) {
-        const std::vector<uint32_t> b = bitsOf(*w, id);
-        bits.insert(bits.end(), b.begin(), b.end());
-      }
-      frames.push_back(bits);
+      frames.push_back(bitsOf(*w, ids));
     }
     return frames;
   };
   const auto scalar = run(false, true), lanes = run(true, true);
   for (size_t f = 0; f < scalar.size(); ++f) ASSERT_EQ(lanes[f], scalar[f]) << "frame " << f;
   EXPECT_NE(scalar.back(), run(false, false).back());  // the sphere was met
+}
+
+// Long bones swung through clumps of overlapping spheres, so that one sphere's push turns a bone
+// into the next sphere in the same pass: the kernel's cheap reach test (mayTouch) for each
+// collider must see the bone as the pushes before it left it, as collideBone's loop in the scalar
+// rule does. Seeded clumps, 1 and 2 substeps (deep contacts, big turns per push).
+TEST(ChainLanes, WispBonesPushedFromSphereIntoSphereEqualTheScalarSolver) {
+  for (uint32_t seed : {1u, 2u, 3u}) {
+    for (int substeps : {1, 2}) {
+      auto run = [seed, substeps](bool lanes, bool spheres) {
+        Lanes on(lanes);
+        WorldSettings ws;
+        ws.substeps = substeps;
+        auto w = scenes::makeWorld(ws);
+        uint32_t state = seed * 2654435761u;
+        auto rnd = [&state]() {  // in [0, 1)
+          state = state * 1664525u + 1013904223u;
+          return static_cast<float>(state >> 8) / 16777216.0f;
+        };
+        if (spheres) {
+          for (int s = 0; s < 24; ++s) {
+            ColliderDef d;
+            d.radius = 0.03f + 0.06f * rnd();
+            d.transform.position = {0.5f * rnd() - 0.25f, 1.6f - 0.1f - 0.5f * rnd(), 0.5f * rnd() - 0.25f};
+            ColliderId id;
+            EXPECT_TRUE(w->addCollider(d, &id).ok());
+          }
+        }
+        std::vector<ChainId> ids;
+        for (int c = 0; c < 16; ++c) {
+          ChainDef d;
+          d.joints.push_back({{0.1f * rnd() - 0.05f, 0, 0.1f * rnd() - 0.05f}, {}});
+          for (int j = 1; j < 4; ++j) d.joints.push_back({{0.1f * rnd() - 0.05f, -0.2f, 0.1f * rnd() - 0.05f}, {}});
+          d.params.radius = 0.01f + 0.01f * rnd();
+          d.params.stiffness = 0.3f;
+          ChainId id;
+          EXPECT_TRUE(w->addChain(d, &id).ok());
+          ids.push_back(id);
+        }
+        std::vector<std::vector<uint32_t>> frames;
+        for (int f = 0; f < 240; ++f) {
+          const float t = static_cast<float>(f) / 60.0f, a = 2.0f * std::sin(7 * t);
+          for (ChainId id : ids)
+            w->setChainRoot(id, {{0.12f * std::sin(9 * t), 1.6f, 0.1f * std::cos(6 * t)}, {std::sin(a / 2) * 0.6f, 0, std::sin(a / 2) * 0.8f, std::cos(a / 2)}});
+          w->step(1.0 / 60.0);
+          frames.push_back(bitsOf(*w, ids));
+        }
+        return frames;
+      };
+      const auto scalar = run(false, true), lanes = run(true, true);
+      for (size_t f = 0; f < scalar.size(); ++f) ASSERT_EQ(lanes[f], scalar[f]) << "seed " << seed << ", " << substeps << " substeps, frame " << f;
+      EXPECT_NE(scalar.back(), run(false, false).back());  // the spheres were met
+    }
+  }
 }
 
 // ---- the lane group's joint block (solver/chain_joint_block.h) ----

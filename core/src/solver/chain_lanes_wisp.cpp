@@ -523,21 +523,25 @@ void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&ro
         bool moved[kLanes] = {false, false, false, false};
         bool anyMoved = false;
         const bool bounded = k < cs.farUntil && finiteLanes(a, x, storedL);  // farBones may skip
-        const V3 mid = (a + x) * wide::splat(0.5f);
+        // the bone's midpoint as the pushes so far left it: each collider is tested against the
+        // bone as it is then (collideBone's loop), so a push into the next collider is seen
+        V3 mid = (a + x) * wide::splat(0.5f);
         for (int ci = 0; ci < cs.count; ++ci) {
           if (!cs.any[ci] || (bounded && k < cs.firstBone[ci])) continue;
           const F4 near = mayTouch(cs, ci, mid, halfLen, radius);
           if (!wide::any(near)) continue;
+          bool pushed = false;
           for (int l = 0; l < g.count; ++l) {
             if (!active[l] || !laneSet(near, l)) continue;
             Vec3 xl = laneOf(x, l), dl = laneOf(d, l);
             if (collideBone(*cs.pose[ci], *cs.before[ci], cs.bound[ci], laneOf(a, l), xl, dl, wide::lane(len, l),
                             wide::lane(radius, l), ctx.invH, contacts[l])) {
-              moved[l] = anyMoved = touched = true;
+              moved[l] = anyMoved = touched = pushed = true;
               x = withLane(x, l, xl);
               d = withLane(d, l, dl);
             }
           }
+          if (pushed) mid = (a + x) * wide::splat(0.5f);
         }
         if (!anyMoved) break;
         for (int l = 0; l < kLanes; ++l) active[l] = moved[l];
