@@ -247,6 +247,28 @@ test('worker world: the page shows a plan from the step it was made after, as th
   }
 });
 
+test('worker world: an object whose creation failed in the worker is skipped by its budget, its error reported once', async () => {
+  const world = await createWorkerWorld({}, { threads: false });
+  try {
+    const good = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });
+    const bad = world.addRope({ start: [0, 2, 0], end: [0, 2, 0], segments: 8 });  // zero length: the worker's World rejects it
+    const budget = new FrameBudget(world, { budgetMs: 1, msPerUnit: 1e-3, calibrateEvery: 0 });
+    budget.add(good);
+    budget.add(bad, { priority: 2 });
+    budget.step(DT);
+    await assert.rejects(world.flush(), (e) => e instanceof WispError && /zero length/.test(e.message), 'the creation\'s own error');
+    budget.setCap(bad, 'reduced');
+    budget.setPriority(bad, 3);
+    budget.setCap(good, 'slow');
+    budget.remove(bad);
+    budget.step(DT);
+    await world.flush();  // no second error from the budget's calls on it
+    assert.equal(budget.levelOf(good), 'slow', 'the calls around it still ran');
+  } finally {
+    await world.dispose();
+  }
+});
+
 test('the worker forwarder has every FrameBudget method of its own', () => {
   for (const name of Object.getOwnPropertyNames(FrameBudget.prototype)) {
     assert.ok(Object.hasOwn(WorkerFrameBudget.prototype, name), `WorkerFrameBudget.${name}`);

@@ -16,7 +16,8 @@
 // Arguments the page can check (objects, priorities, levels, budgetMs, ms) throw here at once
 // and send nothing; what the worker's FrameBudget rejects is thrown by the world's next call
 // (or rejects flush()), as for the world's other calls. budget.step(dt) allocates nothing on the
-// page; a plan shown allocates its report, as a FrameBudget's plan does.
+// page between plans; a plan shown (after a call that re-plans, or a calibration: every
+// calibrateEvery steps) allocates its report, as a FrameBudget's plan does.
 import { fail, positive, nonNegative } from './args.js';
 import { LEVELS, levelIndex, simulatedObject } from './levels.js';
 import { METHOD_ID } from './command-ring.js';

@@ -197,23 +197,34 @@ class BudgetHost {
     this.#budget = new FrameBudget(world, options);
     this.#sent = this.#budget.report;  // the page starts from the same empty plan
   }
+  // An id with no object here is one whose creation failed (that error was reported, as runCall
+  // skips its calls): the budget skips it too, rather than report a second, misleading error.
   add(id, priority) {
     this.#calls++;
     const o = objects.get(id);
+    if (o === undefined) return;
     this.#budget.add(o, { priority });
     this.#entries.set(id, o);
     this.#ids.set(o, id);
     this.sendPlan();
   }
   remove(id) {
+    this.#onEntry(id, (o) => {
+      this.#budget.remove(o);
+      this.#ids.delete(o);
+      this.#entries.delete(id);
+    });
+  }
+  setPriority(id, priority) { this.#onEntry(id, (o) => this.#budget.setPriority(o, priority)); }
+  setCap(id, level) { this.#onEntry(id, (o) => this.#budget.setCap(o, level)); }
+  // a call on a budgeted object (none: its creation failed, see add), then the plan it made
+  #onEntry(id, fn) {
     this.#calls++;
-    this.#budget.remove(this.#entries.get(id));
-    this.#ids.delete(this.#entries.get(id));
-    this.#entries.delete(id);
+    const o = this.#entries.get(id);
+    if (o === undefined) return;
+    fn(o);
     this.sendPlan();
   }
-  setPriority(id, priority) { this.#calls++; this.#budget.setPriority(this.#entries.get(id), priority); this.sendPlan(); }
-  setCap(id, level) { this.#calls++; this.#budget.setCap(this.#entries.get(id), level); this.sendPlan(); }
   setBudgetMs(ms) { this.#calls++; this.#budget.budgetMs = ms; this.sendPlan(); }
   measure(ms) { this.#calls++; this.#budget.measure(ms); this.sendPlan(); }
   calibrate() { this.#calls++; this.#budget.calibrate(); this.sendPlan(); }

@@ -73,7 +73,7 @@ Q4 orientJoints(const Lanes& g, int k, Q4 restRot, Q4 target, V3 axis, V3 dir, b
 }
 
 // signedDistance of the point in each lane to one collider, in two parts so that the normal
-// (a division and the selects) is only computed when some lane is inside: the distance
+// (a division and the selects) is only computed when some lane hits (nearer than its radius): the distance
 // (lanes that do not meet the collider ignore it), then normal() for the lanes that hit. A
 // sphere is done on the lanes, any other shape lane by lane with the scalar function (the same
 // bits either way: the parts are distanceToPoint's two results, each computed as it computes it).
