@@ -28,7 +28,6 @@ import { fail, positive, nonNegative } from './args.js';
 import { LEVELS, LEVEL_RATES, levelIndex, simulatedObject, applyLevel } from './levels.js';
 import { Cloth } from './cloth.js';
 import { Chain } from './chain.js';
-import { WorkerWorld } from './worker-world.js';
 import { WorkerFrameBudget } from './worker-budget.js';
 
 const FROZEN = LEVELS.indexOf('frozen');
@@ -78,7 +77,10 @@ export class FrameBudget {
     if (!Number.isInteger(calibrateEvery) || calibrateEvery < 0 || calibrateEvery > SAMPLES) fail(`calibrateEvery must be an integer in [0, ${SAMPLES}] (got ${String(calibrateEvery)})`);
     if (clock !== undefined && typeof clock !== 'function') fail('clock must be a function returning milliseconds');
     if (typeof headroom !== 'number' || !(headroom >= 0 && headroom <= 0.9)) fail(`headroom must be a number in [0, 0.9] (got ${String(headroom)})`);
-    if (world instanceof WorkerWorld) {
+    // a worker world (worker-world.js), known by its budget hook: that file is not imported
+    // here, because the worker runs this file too, and importing the page's side into it would
+    // put the worker's own `new Worker(...)` in the worker's chunk (webpack: a circular chunk)
+    if (typeof world._addBudget === 'function') {
       if (clock !== undefined) fail('clock cannot be given on a worker world: a function cannot reach the worker, whose FrameBudget times each step with its own performance.now');
       return new WorkerFrameBudget(world, { budgetMs, msPerUnit, calibrateEvery, headroom });
     }
