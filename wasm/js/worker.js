@@ -191,7 +191,7 @@ function created(id, kind, obj) {
 // published so far (the page shows it from that step on) and the calls run (the page forgets
 // a removed object's id once a plan has the remove).
 class BudgetHost {
-  #id; #budget; #entries = new Map(); #ids = new Map(); #sent; #calls = 0;
+  #id; #budget; #entries = new Map(); #sent; #calls = 0;
   constructor(id, options) {
     this.#id = id;
     this.#budget = new FrameBudget(world, options);
@@ -205,13 +205,11 @@ class BudgetHost {
     if (o === undefined) return;
     this.#budget.add(o, { priority });
     this.#entries.set(id, o);
-    this.#ids.set(o, id);
     this.sendPlan();
   }
   remove(id) {
     this.#onEntry(id, (o) => {
       this.#budget.remove(o);
-      this.#ids.delete(o);
       this.#entries.delete(id);
     });
   }
@@ -235,9 +233,12 @@ class BudgetHost {
     const r = this.#budget.report;
     if (r === this.#sent) return;
     this.#sent = r;
-    const levels = [];
-    for (const [id, o] of this.#entries) levels.push(id, LEVELS.indexOf(this.#budget.levelOf(o)));
-    const degraded = r.degraded.map((d) => ({ id: this.#ids.get(d.object), from: d.from, to: d.to, reason: d.reason }));
+    const levels = [], idOf = new Map();  // (every object the plan names is budgeted: in #entries)
+    for (const [id, o] of this.#entries) {
+      levels.push(id, LEVELS.indexOf(this.#budget.levelOf(o)));
+      idOf.set(o, id);
+    }
+    const degraded = r.degraded.map((d) => ({ id: idOf.get(d.object), from: d.from, to: d.to, reason: d.reason }));
     send({ type: 'plan', id: this.#id, step: seq, calls: this.#calls, levels, report: { ...r, degraded } });
   }
 }
