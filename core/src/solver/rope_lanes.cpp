@@ -14,6 +14,7 @@
 #include "constraints/rope_direct.h"
 #include "constraints/tether.h"
 #include "math/wide_vec.h"
+#include "solver/lane_transpose.h"
 #include "solver/rope_frame.h"
 #include "solver/stages.h"
 
@@ -103,35 +104,6 @@ void toRope(Block& b, RopeState& r, int l) {
     for (int i = 0; i < n; ++i) v[i] = lane[kLanes * i + l];
   });
 }
-// Field by field between four ropes' arrays and the block: four floats of each rope loaded whole
-// and transposed into four nodes of the block (and back), the tail element by element.
-void gatherLanes(float* lane, const float* const (&v)[kLanes], int n) {
-  int i = 0;
-  for (; i + kLanes <= n; i += kLanes) {
-    F4 a = wide::load(v[0] + i), b = wide::load(v[1] + i), c = wide::load(v[2] + i), d = wide::load(v[3] + i);
-    wide::transpose(a, b, c, d);
-    wide::store(lane + kLanes * i, a);
-    wide::store(lane + kLanes * (i + 1), b);
-    wide::store(lane + kLanes * (i + 2), c);
-    wide::store(lane + kLanes * (i + 3), d);
-  }
-  for (; i < n; ++i)
-    for (int l = 0; l < kLanes; ++l) lane[kLanes * i + l] = v[l][i];
-}
-void scatterLanes(const float* lane, float* const (&v)[kLanes], int n) {
-  int i = 0;
-  for (; i + kLanes <= n; i += kLanes) {
-    F4 a = wide::load(lane + kLanes * i), b = wide::load(lane + kLanes * (i + 1)), c = wide::load(lane + kLanes * (i + 2)),
-       d = wide::load(lane + kLanes * (i + 3));
-    wide::transpose(a, b, c, d);
-    wide::store(v[0] + i, a);
-    wide::store(v[1] + i, b);
-    wide::store(v[2] + i, c);
-    wide::store(v[3] + i, d);
-  }
-  for (; i < n; ++i)
-    for (int l = 0; l < kLanes; ++l) v[l][i] = lane[kLanes * i + l];
-}
 // The whole group's state in (every field, as fromRope) or, with `lean`, only what the frame
 // reads before writing it: positions, velocities and rest lengths (integration writes o and q
 // and the substep clears the multipliers before anything reads them).
@@ -140,7 +112,7 @@ void fromRopes(Block& b, RopeState* const (&rope)[kLanes], bool lean) {
   auto field = [&](float* lane, std::vector<float> RopeState::*f, int count, int offset = 0) {
     const float* const v[kLanes] = {(rope[0]->*f).data() + offset, (rope[1]->*f).data() + offset,
                                     (rope[2]->*f).data() + offset, (rope[3]->*f).data() + offset};
-    gatherLanes(lane, v, count);
+    block::gather(v, count, lane);
   };
   field(b.px, &RopeState::px, n); field(b.py, &RopeState::py, n); field(b.pz, &RopeState::pz, n);
   field(b.vx, &RopeState::vx, n); field(b.vy, &RopeState::vy, n); field(b.vz, &RopeState::vz, n);
@@ -153,13 +125,13 @@ void fromRopes(Block& b, RopeState* const (&rope)[kLanes], bool lean) {
 }
 // Every field a frame changes back into the first `count` ropes (toRope's, but for the rest
 // lengths, which only plastic ropes change and which their rare stage left in the rope). Spare
-// lanes go to `spare`.
-void toRopes(const Block& b, RopeState* const (&rope)[kLanes], int count, float* spare) {
+// lanes are not stored.
+void toRopes(const Block& b, RopeState* const (&rope)[kLanes], int count) {
   const int n = rope[0]->count(), m = rope[0]->segments();
   auto field = [&](const float* lane, std::vector<float> RopeState::*f, int size, int offset = 0) {
-    float* v[kLanes];
-    for (int l = 0; l < kLanes; ++l) v[l] = l < count ? (rope[l]->*f).data() + offset : spare;
-    scatterLanes(lane, v, size);
+    float* v[kLanes] = {};
+    for (int l = 0; l < count; ++l) v[l] = (rope[l]->*f).data() + offset;
+    block::scatter(lane, size, v, count);
   };
   field(b.px, &RopeState::px, n); field(b.py, &RopeState::py, n); field(b.pz, &RopeState::pz, n);
   field(b.vx, &RopeState::vx, n); field(b.vy, &RopeState::vy, n); field(b.vz, &RopeState::vz, n);
@@ -564,8 +536,7 @@ void simulateRopeGroup(RopeState* const* ropes, int count, const StepContext& ct
     if (!lean || last) updateVelocitiesLanes(b, n, invH);
   }
   finishLanes(b, n, rope, count);
-  float spare[kNodes];
-  toRopes(b, rope, count, spare);
+  toRopes(b, rope, count);
   for (int l = 0; l < count; ++l) {
     f[l]->end(solo);
     f[l]->~RopeFrame();
