@@ -147,6 +147,11 @@ const cases = {
     T[1] += wrope.positions[0] + wcloth.normals[2] + wchain.rotations[3] + wchain.localRotations[3] + ww.completedSteps + ww.pendingSteps + ww.lastStep.leftover;
     pace(ww);
   },
+  'worker world: time, events, enabled, sleeping and updates of the step shown': () => {
+    ww.step(WDT);
+    T[1] += ww.time + ww.events().length + (wrope.enabled ? 1 : 0) + (wcloth.sleeping ? 1 : 0) + wchain.updates;
+    pace(ww);
+  },
   'worker world: FrameBudget.step, report and levelOf': () => {
     wbudget.step(WDT);
     T[1] += wbudget.report.units + wbudget.msPerUnit + wbudget.budgetMs + (wbudget.levelOf(wcloth) === 'full' ? 1 : 0);
