@@ -856,8 +856,9 @@ export function loadPreset(json: string): { name: string; params: ChainParams };
 // with the same names and arguments, run by the worker in the order they were made; step()
 // returns at once. Per-frame calls (numbers, vectors, quaternions, matrices, typed arrays,
 // objects of the world as arguments) go through a SharedArrayBuffer command ring and allocate
-// nothing; flat parameter objects go there too (16 bytes per non-integer value: V8 boxes values
-// read by key); adding objects and nested options are posted.
+// nothing; flat parameter objects go there too (nothing either for up to four values with the
+// same keys every frame; else 16 bytes per non-integer value: V8 boxes values read by key);
+// adding objects and nested options are posted.
 // The output arrays (positions, normals, rotations, localRotations) are views of the shared slot
 // holding the last step the worker completed, read in place (no copy): a different Float32Array
 // after each step() or flush() that shows a newer step, so read them again after step() (the
@@ -869,11 +870,9 @@ export function loadPreset(json: string): { name: string; params: ChainParams };
 // without it they are the output arrays. A bad call changes nothing in the worker; its WispError
 // is thrown by the next call (or rejects flush()).
 // Reading state back: what changes with each step (world time, events(), stats(); an object's
-// enabled, sleeping, updates, stats(); an anchor's position) is published with each step's
-// outputs and answers at once, as of the step the output arrays show (completedSteps), equal to
-// a World's after that step. params and world.settings are the worker's values, sent back after
-// creation and after each set() that changed them (after `await world.flush()`: those after
-// every call; a set() that changes a value every frame costs the page a message per frame).
+// enabled, sleeping, updates, stats(), params; an anchor's position; world.settings) is
+// published with each step's outputs and answers at once, as of the step the output arrays show
+// (completedSteps), equal to a World's after that step: a set() shows in params from the next step.
 // What needs a query of the whole state returns a Promise of the answer after every call made
 // before it: particle(), restLength(), airVelocityAt(), saveSnapshot(), saveSnapshotJson(),
 // loadSnapshot(), loadSnapshotJson() (a bad one rejects its own Promise, not the next call).
@@ -973,7 +972,7 @@ export class WorkerWorld {
   events(): ReadonlyArray<WorkerWorldEvent>;
   /** World.stats() as of the step shown (a fresh object). */
   stats(): WorldStats;
-  /** The worker's settings after the last call that changed them (a fresh object); after every call made once flush() resolves. */
+  /** The settings as of the step shown (a fresh object). */
   readonly settings: World['settings'];
   /** The air velocity at a point after every call made so far. */
   airVelocityAt(point: Vec3Like): Promise<[number, number, number]>;

@@ -8,21 +8,24 @@
 // takes from the first record and sends once; the page builds the object back from them.
 //
 // Per object, SLOTS records of `size` doubles in one SharedArrayBuffer:
-//   rope: [activity flags (1 enabled, 2 sleeping), updates]
+//   rope: [activity flags (1 enabled, 2 sleeping), updates, params length]
 //   cloth, chain: the same, then the fields of stats()
 //   anchor: [x, y, z]
-// The world: per slot [time, event count, events dropped, ...the fields of world.stats()]; the
-// events in one buffer per slot (growable where the platform allows): per event
-// [type, kind, page id of its object (0: none), message length, ...message char codes].
+// The world: per slot [time, event count, events dropped, settings length, ...the fields of
+// world.stats()]; the events in one buffer per slot (growable where the platform allows): per
+// event [type, kind, page id of its object (0: none), message length, ...message char codes].
+// Params (an object's; the world's settings) as text (encode()) in one buffer per slot, written
+// into a slot only when they differ from what it holds: a set() that changes values every frame
+// costs the page nothing until params are read, which decodes the slot shown.
 import { SLOTS } from './output-slots.js';
 
 export const EVENT_TYPES = ['reset', 'invariant', 'speed-clamped', 'teleport', 'sleep', 'wake'];
 export const EVENT_KINDS = ['rope', 'cloth', 'chain'];
-export const WORLD_HEAD = 3;
+export const WORLD_HEAD = 4;
 /** Bytes of a slot's event buffer at first, and at most (a step's events past it are dropped and counted). */
 export const EVENT_BYTES = 8 * 1024, EVENT_MAX_BYTES = 16 * 1024 * 1024;
 const ACTIVE = new Set(['rope', 'cloth', 'chain']);
-const HEAD = { rope: 2, cloth: 2, chain: 2, anchor: 3 };
+const HEAD = { rope: 3, cloth: 3, chain: 3, anchor: 3 };
 
 /** The fields of a flat record of numbers and booleans. */
 export const fieldsOf = (o) => Object.keys(o).map((k) => [k, typeof o[k] === 'boolean']);
@@ -45,7 +48,7 @@ export function objectState(kind, obj) {
   const fields = kind === 'cloth' || kind === 'chain' ? fieldsOf(obj.stats()) : [];
   const size = head + fields.length;
   const view = new Float64Array(new SharedArrayBuffer(8 * SLOTS * size));
-  const state = { kind, obj, fields, size, view };
+  const state = { kind, obj, fields, size, view, text: ACTIVE.has(kind) ? paramsText(encode(obj.params)) : null };
   for (let s = 0; s < SLOTS; s++) writeObjectState(state, s);
   return state;
 }
@@ -59,7 +62,50 @@ export function writeObjectState(st, s) {
   }
   v[at] = (o.enabled ? 1 : 0) | (o.sleeping ? 2 : 0);
   v[at + 1] = o.updates;
-  if (st.fields.length > 0) writeFields(v, at + 2, o.stats(), st.fields);
+  v[at + 2] = writeParams(st.text, s);
+  if (st.fields.length > 0) writeFields(v, at + 3, o.stats(), st.fields);
+}
+
+// Params as text: JSON with the numbers JSON cannot hold (-0, NaN, +-Infinity) kept.
+const encodeNumber = (k, v) => (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? { $n: Object.is(v, -0) ? '-0' : String(v) } : v);
+const decodeNumber = (k, v) => (v !== null && typeof v === 'object' && typeof v.$n === 'string' ? Number(v.$n) : v);
+export const encode = (value) => JSON.stringify(value, encodeNumber);
+/** Worker: the params text of an object (or the world), `json` the current one, and per slot the one written there. */
+export function paramsText(json) {
+  return { json, written: [null, null, null], length: [0, 0, 0], buffers: [0, 1, 2].map(() => textBuffer(2 * json.length)) };
+}
+/** Worker: writes the current params text into slot `s` if it holds another; returns its length (-1: no room). */
+export function writeParams(t, s) {
+  if (t.written[s] === t.json) return t.length[s];
+  const b = t.buffers[s], json = t.json, need = 2 * json.length;
+  if (need > b.byteLength) {
+    if (!b.growable || need > b.maxByteLength) {
+      t.written[s] = null;
+      return -1;
+    }
+    b.grow(Math.min(b.maxByteLength, 2 * need));
+  }
+  const chars = new Uint16Array(b);
+  for (let i = 0; i < json.length; i++) chars[i] = json.charCodeAt(i);
+  t.written[s] = json;
+  t.length[s] = json.length;
+  return json.length;
+}
+/** Page: the params `n` chars of text in `buffer` hold; null when they did not fit. */
+export function readParams(buffer, n) {
+  if (n < 0) return null;
+  const chars = new Uint16Array(buffer, 0, n);
+  let text = '';
+  for (let i = 0; i < n; i += 4096) text += String.fromCharCode.apply(null, chars.subarray(i, i + 4096));
+  return JSON.parse(text, decodeNumber);
+}
+function textBuffer(bytes) {
+  const first = Math.max(1024, 2 * bytes);
+  try {
+    const b = new SharedArrayBuffer(first, { maxByteLength: Math.max(first, EVENT_MAX_BYTES) });
+    if (b.growable) return b;
+  } catch { /* no growable shared memory: a fixed buffer */ }
+  return new SharedArrayBuffer(Math.max(16384, 4 * bytes));
 }
 
 /** Worker: writes `events` (world.events()) into the event buffer `view` (a Float64Array over its SharedArrayBuffer); returns how many it dropped for want of room. */

@@ -35,9 +35,8 @@
 // Reading state back: what changes with each step (world.time, events(), stats(); an object's
 // enabled, sleeping, updates, stats(); an anchor's position) is published with each step's
 // outputs (step-state.js) and answers at once, as of the step the output arrays show
-// (completedSteps). Parameters (params, world.settings) are the worker's own values, sent back
-// after creation and after each set() that changed them: after `await world.flush()`, those
-// after every call made. What needs the whole state or a query of it (particle(), restLength(),
+// (completedSteps); so do params and world.settings, the worker's own values (as text, decoded
+// when read: a set() that changes values every frame costs the page nothing). What needs the whole state or a query of it (particle(), restLength(),
 // airVelocityAt(), saveSnapshot*, loadSnapshot*) returns a Promise of the answer after every
 // call made before it, as stateHash() does. rope.cut() and world.objects() throw 'unsupported'.
 // A FrameBudget over a worker world runs in the worker (worker-budget.js).
@@ -50,7 +49,7 @@ import {
   OP_CALL, OP_STEP, OP_POSTED, OP_FLUSH, OP_HASH, OP_DISPOSE, T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_ID,
 } from './command-ring.js';
 import { SLOTS, MIDDLE, REPORT, CONTROL_BYTES, REPORT_BYTES, acquire, stepOf } from './output-slots.js';
-import { WORLD_HEAD, readFields, readEvents } from './step-state.js';
+import { WORLD_HEAD, readFields, readEvents, readParams } from './step-state.js';
 
 const NODE_THREADS = 'node:worker_threads';  // a variable, so no bundler follows it
 
@@ -69,6 +68,11 @@ const NO_EVENTS = Object.freeze([]);
 function unsupported(what) {
   fail(`${what} is not available on a worker world: the state lives in the worker (see WorkerWorld in index.d.ts)`, 'unsupported');
 }
+function shownParams(buffer, n, what) {
+  const p = readParams(buffer, n);
+  if (p === null) fail(`${what}: too long for the shared memory of this platform (it has no growable SharedArrayBuffer)`, 'unsupported');
+  return p;
+}
 const notYet = (kind, name) => fail(`${kind}.${name} is not known on this thread until the worker has made the ${kind}: await world.flush() first`, 'unsupported');
 
 function detach(array) {
@@ -85,10 +89,8 @@ class WorkerObject {
   _outs = null;
   /** @internal what the worker told of the object once made (count, cloth indices and vertexMap) */
   _info = null;
-  /** @internal its per-step state (step-state.js) { view, size, fields }; null until the worker made the object */
+  /** @internal its per-step state (step-state.js) { view, size, fields, text }; null until the worker made the object */
   _state = null;
-  /** @internal params, as the worker last sent them */
-  _params = null;
   constructor(world, id, kind) { this.#world = world; this.#id = id; this.#kind = kind; }
   get _id() { return this.#id; }
   get _world() { return this.#world; }
@@ -121,10 +123,9 @@ class WorkerObject {
     if (s === null) notYet(this.#kind, name);
     return this.#world._front * s.size;
   }
-  _mirror(name) {
-    this._alive();
-    if (this._params === null) notYet(this.#kind, name);
-    return structuredClone(this._params);
+  _params(name) {
+    const at = this._at(name), s = this._state;
+    return shownParams(s.text[this.#world._front], s.view[at + 2], `${this.#kind}.${name}`);
   }
   _kill() {
     this.#disposed = true;
@@ -166,13 +167,13 @@ const READ_MEMBERS = {
   },
   stats() {
     const at = this._at('stats'), s = this._state;
-    return readFields(s.view, at + 2, s.fields);
+    return readFields(s.view, at + 3, s.fields);
   },
   get position() {
     const at = this._at('position'), v = this._state.view;
     return [v[at], v[at + 1], v[at + 2]];
   },
-  get params() { return this._mirror('params'); },
+  get params() { return this._params('params'); },
 };
 const ACTIVE = ['enabled', 'sleeping', 'updates', 'params'];
 const READS = { rope: ACTIVE, cloth: [...ACTIVE, 'stats'], chain: [...ACTIVE, 'stats'], anchor: ['position'] };
@@ -344,8 +345,7 @@ export class WorkerWorld {
       const o = this.#objects.get(m.id);
       if (!o) return;
       o._info = { count: m.count, indices: m.indices, vertexMap: m.vertexMap };
-      if (m.params !== undefined) o._params = m.params;
-      if (m.state !== null) o._state = { view: new Float64Array(m.state.buffer), size: m.state.size, fields: m.state.fields };
+      if (m.state !== null) o._state = { view: new Float64Array(m.state.buffer), size: m.state.size, fields: m.state.fields, text: m.state.text };
       if (!m.outputs) return;
       const copies = this.#interpolate ? 2 : 1;
       o._outs = m.outputs.map(({ buffer, floats }, k) => {
@@ -370,9 +370,6 @@ export class WorkerWorld {
       this.#settle(null, m.token);
     } else if (m.type === 'plan') {
       this.#budgets.get(m.id)?.(m);
-    } else if (m.type === 'params') {
-      if (m.id === 0) this.#settings = m.params;
-      else { const o = this.#objects.get(m.id); if (o) o._params = m.params; }
     } else if (m.type === 'answer') {
       const a = this.#answers.get(m.token);
       this.#answers.delete(m.token);
@@ -505,10 +502,10 @@ export class WorkerWorld {
   }
   /** World.stats() as of the step shown (a fresh object). */
   stats() { return readFields(this.#state, this.#at() + WORLD_HEAD, this.#statsFields); }
-  /** The worker's settings after the last call that changed them (a fresh object); after every call made once flush() resolves. */
+  /** The settings as of the step shown (a fresh object). */
   get settings() {
-    this._alive();
-    return structuredClone(this.#settings);
+    const at = this.#at();
+    return shownParams(this.#settings[this.#front], this.#state[at + 3], 'world.settings');
   }
   /** The air velocity at `point` after every call made so far (a Promise). */
   airVelocityAt(point) { return this._query(this, 'airVelocityAt', [point]); }
@@ -649,9 +646,25 @@ function vectorArg(st, v) {
 
 // A parameter object ({ stiffness: 2, gravity: [0, -9.8, 0] }): own keys of PARAM_KEYS, values
 // numbers, booleans or Arrays of numbers; anything else (a nested object, a string) goes by
-// message, and the worker's World names it. Not free: V8 boxes a non-integer value read by key
-// (16 bytes each), against about 200 bytes for a call by message (and World.set allocates too).
-// Per-frame setters take numbers and arrays instead.
+// message, and the worker's World names it.
+// Values are read by key. One load site for every key (o[k] in the for-in) gives V8 no better
+// than a generic load, which boxes each non-integer value it reads (16 bytes). So the first
+// VALUE_AT.length values are read each at a site of its own (four functions written out, not
+// made by one: closures of one function share their feedback): a site that always sees the same
+// key of the same shape of object becomes a field load whose number goes into the stage
+// unboxed. A set() with the same keys every frame then allocates nothing; a position that sees
+// several keys (calls with different keys in a frame) boxes as before.
+const VALUE_AT = [
+  (st, o, k) => { const v = o[k]; if (typeof v !== 'number') return otherValue(st, v); st.push(T_NUM); st.push(v); return true; },
+  (st, o, k) => { const v = o[k]; if (typeof v !== 'number') return otherValue(st, v); st.push(T_NUM); st.push(v); return true; },
+  (st, o, k) => { const v = o[k]; if (typeof v !== 'number') return otherValue(st, v); st.push(T_NUM); st.push(v); return true; },
+  (st, o, k) => { const v = o[k]; if (typeof v !== 'number') return otherValue(st, v); st.push(T_NUM); st.push(v); return true; },
+];
+function otherValue(st, v) {
+  if (typeof v === 'number') { st.push(T_NUM); st.push(v); return true; }
+  if (typeof v === 'boolean') { st.push(v ? T_TRUE : T_FALSE); return true; }
+  return Array.isArray(v) && arrayArg(st, v);
+}
 function paramsArg(st, o) {
   if (Object.getPrototypeOf(o) !== Object.prototype) return false;
   const start = st.n;
@@ -659,13 +672,11 @@ function paramsArg(st, o) {
   st.push(T_OBJ); st.push(0);
   let n = 0;
   for (const k in o) {
-    const id = PARAM_ID.get(k), v = o[k];
+    const id = PARAM_ID.get(k);
     if (id === undefined || !Object.hasOwn(o, k)) { st.n = start; return false; }
     st.reserve(3);
     st.push(id);
-    if (typeof v === 'number') { st.push(T_NUM); st.push(v); }
-    else if (typeof v === 'boolean') st.push(v ? T_TRUE : T_FALSE);
-    else if (!Array.isArray(v) || !arrayArg(st, v)) { st.n = start; return false; }
+    if (!(n < VALUE_AT.length ? VALUE_AT[n](st, o, k) : otherValue(st, o[k]))) { st.n = start; return false; }
     n++;
   }
   st.buf[start + 1] = n;

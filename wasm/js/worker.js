@@ -12,9 +12,9 @@
 // Outputs: three slots (output-slots.js). After a step the worker writes the back slot of every
 // output buffer (with render interpolation also the outputs the render arrays start from) and of
 // the small per-step state (step-state.js: time, events, stats, activity, anchor positions),
-// then publishes it; it never writes the slot the page shows. Params and settings go to the
-// page by message when a call changed them; queries (particle(), snapshots, ...) are posted
-// calls answered by message.
+// then publishes it; it never writes the slot the page shows. Params and settings are part of
+// that state (as text, written into a slot only when they changed); queries (particle(),
+// snapshots, ...) are posted calls answered by message.
 //
 // A command that throws changes nothing (the World's guarantee); its WispError goes back to the
 // page, which throws it at its next call. Node (worker_threads) and browsers (a module Worker)
@@ -27,7 +27,9 @@ import {
   T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_KEYS,
 } from './command-ring.js';
 import { SLOTS, REPORT, publish as publishSlot } from './output-slots.js';
-import { WORLD_HEAD, fieldsOf, writeFields, objectState, writeObjectState, writeEvents, eventBuffer } from './step-state.js';
+import {
+  WORLD_HEAD, fieldsOf, writeFields, objectState, writeObjectState, writeEvents, eventBuffer, encode, paramsText, writeParams,
+} from './step-state.js';
 
 const NODE_THREADS = 'node:worker_threads';  // a variable, so no bundler follows it
 // No top-level await: bundlers emit workers as classic scripts by default. Node keeps the
@@ -47,8 +49,7 @@ let stalled = false, ended = false;
 const posted = [];            // calls that came by message, waiting for their OP_POSTED record
 const objects = new Map();    // page id -> the World's object (or a BudgetHost)
 const published = [];         // { id, arrays: [{ obj, name, render, floats, shared: Float32Array over the SAB }], state (step-state.js) or null }
-let worldState = null, worldFields = [], eventBuffers = [];  // the world's per-step state (step-state.js)
-const mirrored = new Map();   // page id (0: the world) -> JSON of the params (settings) last sent to the page
+let worldState = null, worldFields = [], eventBuffers = [], worldText = null;  // the world's per-step state (step-state.js)
 
 function errorOf(e) {
   return { message: e?.message ?? String(e), code: e?.code ?? 'unknown', name: e?.name };
@@ -137,7 +138,6 @@ function forget(id) {
   const i = published.findIndex((p) => p.id === id);
   if (i >= 0) published.splice(i, 1);
   objects.delete(id);
-  mirrored.delete(id);
 }
 
 // Writes the back slot of every output buffer and publishes it. `ran`: false for a step the
@@ -171,6 +171,7 @@ function publishWorld(s) {
   worldState[at] = world.time;
   worldState[at + 1] = events.length;
   worldState[at + 2] = events.length === 0 ? 0 : writeEvents(eventBuffers[s], events, pageIdOf);
+  worldState[at + 3] = writeParams(worldText, s);
   writeFields(worldState, at + WORLD_HEAD, world.stats(), worldFields);
 }
 function pageIdOf(obj) {
@@ -199,31 +200,24 @@ function share(id, kind, obj) {
     buffers.push({ buffer: shared.buffer, floats });
   }
   published.push({ id, arrays, state });
-  return { buffers, state: state && { buffer: state.view.buffer, size: state.size, fields: state.fields } };
+  return { buffers, state: state && { buffer: state.view.buffer, size: state.size, fields: state.fields, text: state.text?.buffers ?? null } };
 }
 
 function created(id, kind, obj) {
   const shared = share(id, kind, obj);
   const msg = { type: 'created', id, outputs: shared && shared.buffers.length > 0 ? shared.buffers : null, state: shared?.state ?? null };
-  if (kind === 'rope' || kind === 'cloth' || kind === 'chain') {
-    msg.count = obj.count;
-    msg.params = obj.params;
-    mirrored.set(id, JSON.stringify(msg.params));
-  }
+  if (kind === 'rope' || kind === 'cloth' || kind === 'chain') msg.count = obj.count;
   if (kind === 'cloth') { msg.indices = obj.indices; msg.vertexMap = obj.vertexMap; }
   send(msg);
 }
 
-// Params (settings for the world, id 0) after a call that may have changed them: sent to the page
-// when they differ from what it has (a set() with the same values sends nothing).
+// Params (settings for the world, id 0) after a call that may have changed them: the text the
+// next steps publish (step-state.js), written into a slot only where it differs.
 const MIRRORED = new Set(['set', 'setGravity', 'setWind']);
 function mirror(id) {
-  const target = id === 0 ? world : objects.get(id);
-  if (id !== 0 && (target === undefined || !mirrored.has(id))) return;
-  const value = id === 0 ? world.settings : target.params, json = JSON.stringify(value);
-  if (mirrored.get(id) === json) return;
-  mirrored.set(id, json);
-  send({ type: 'params', id, params: value });
+  if (id === 0) { worldText.json = encode(world.settings); return; }
+  const st = published.find((p) => p.id === id)?.state;
+  if (st?.text) st.text.json = encode(st.obj.params);
 }
 
 // A FrameBudget over this World, driven by the page's forwarder (worker-budget.js): the same
@@ -323,7 +317,7 @@ function loadSnapshot(method, data) {
       + 'for another world, make a new worker world and load it there before adding objects'), { code: 'unsupported' });
   }
   mirror(0);
-  for (const id of mirrored.keys()) if (id !== 0) mirror(id);
+  for (const p of published) mirror(p.id);
   return undefined;
 }
 function outputLengths() {
@@ -418,10 +412,9 @@ listen(async (msg) => {
       worldFields = fieldsOf(world.stats());
       worldState = new Float64Array(new SharedArrayBuffer(8 * SLOTS * (WORLD_HEAD + worldFields.length)));
       for (let s = 0; s < SLOTS; s++) eventBuffers.push(eventBuffer());
+      worldText = paramsText(encode(world.settings));
       for (let s = 0; s < SLOTS; s++) publishWorld(s);
-      const settings = world.settings;
-      mirrored.set(0, JSON.stringify(settings));
-      send({ type: 'ready', threaded: wisp.threaded, state: worldState.buffer, fields: worldFields, events: eventBuffers, settings });
+      send({ type: 'ready', threaded: wisp.threaded, state: worldState.buffer, fields: worldFields, events: eventBuffers, settings: worldText.buffers });
     } catch (e) {
       send({ type: 'error', error: errorOf(e), fatal: true });
       return;
