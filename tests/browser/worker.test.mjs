@@ -1,6 +1,7 @@
 // A worker world (createWorkerWorld) steps in a cross-origin-isolated page, one step per
 // animation frame, and ends with the state hash and outputs of the same scene stepped on the page;
-// an interpolating one ends with the page world's alpha and render arrays.
+// an interpolating one ends with the page world's alpha and render arrays; state read back
+// (per step, mirrored, by Promise) equals the page world's.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -27,6 +28,7 @@ test('a worker world steps in the page and matches the page\'s own world', async
   assert.equal(r.shared, true, 'the output arrays are views of the shared slots');
   assert.equal(r.alphaSame, true, 'an interpolating worker world has the page world\'s alpha');
   assert.equal(r.renderSame, true, 'and its render arrays at the same alpha');
+  assert.equal(r.readsSame, true, 'time, stats, activity, params, settings, and particle() read back as the page world\'s');
   assert.equal(r.afterDispose, 51, 'an array held past dispose keeps the last step shown');
   assert.deepEqual(problems, []);
 });

@@ -73,6 +73,8 @@ const pace = (w) => { while (w._ringBacklog > 16384); };
 // a frame short of a fixed step (1/60 s) mostly: the worker keeps up
 const WDT = 1 / 600;
 
+// one parameter object, its values changed every frame (as a game sets a chain's stiffness)
+const wparams = { stiffness: 2.5, damping: 0.15 };
 const pos = [0, 2, 0], rot = [0, 0, 0, 1], m = new THREE.Matrix4().elements, v3 = new THREE.Vector3(0, 2, 0);
 // per-call state in typed arrays: a `let` number captured by these closures would itself be
 // boxed on every write and show up as the calls' allocation
@@ -145,6 +147,18 @@ const cases = {
     ww.step(WDT);
     wmesh.update();
     T[1] += wrope.positions[0] + wcloth.normals[2] + wchain.rotations[3] + wchain.localRotations[3] + ww.completedSteps + ww.pendingSteps + ww.lastStep.leftover;
+    pace(ww);
+  },
+  'worker world: time, events, enabled, sleeping and updates of the step shown': () => {
+    ww.step(WDT);
+    T[1] += ww.time + ww.events().length + (wrope.enabled ? 1 : 0) + (wcloth.sleeping ? 1 : 0) + wchain.updates;
+    pace(ww);
+  },
+  'worker world: a parameter object of non-integer values (chain.set) and step': () => {
+    wparams.stiffness = 2 + 0.5 * Math.sin(T[0] += 0.01);
+    wparams.damping = 0.1 + 0.01 * Math.sin(T[0]);
+    wchain.set(wparams);
+    ww.step(WDT);
     pace(ww);
   },
   'worker world: FrameBudget.step, report and levelOf': () => {

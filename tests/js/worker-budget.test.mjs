@@ -274,3 +274,37 @@ test('the worker forwarder has every FrameBudget method of its own', () => {
     assert.ok(Object.hasOwn(WorkerFrameBudget.prototype, name), `WorkerFrameBudget.${name}`);
   }
 });
+
+test('worker world: a FrameBudget\'s dispose puts every object back at its cap, as a main-thread FrameBudget\'s, and ends the budget', async () => {
+  const options = { budgetMs: 1.5, msPerUnit: 1e-3, calibrateEvery: 0 };
+  const main = wisp.createWorld({});
+  const world = await createWorkerWorld({}, { threads: false });
+  try {
+    const run = async (w, objects) => {
+      const budget = new FrameBudget(w, options);
+      objects.forEach((o, i) => budget.add(o, { priority: PRIORITIES[i] }));
+      budget.setCap(objects[1], 'reduced');
+      for (let k = 0; k < 5; k++) budget.step(DT);
+      if (w === world) await world.flush();
+      const during = objects.map((o) => [o.params.updateEvery, o.enabled]);
+      budget.dispose();
+      budget.dispose();  // once
+      for (const call of [() => budget.step(DT), () => budget.add(objects[0]), () => budget.levelOf(objects[0]), () => budget.plan(), () => { budget.budgetMs = 2; }]) {
+        assert.throws(call, (e) => e instanceof WispError && e.code === 'disposed');
+      }
+      assert.equal(budget.disposed, true);
+      for (let k = 0; k < 5; k++) w.step(DT);
+      if (w === world) await world.flush();
+      return { during, after: objects.map((o) => [o.params.updateEvery, o.enabled]) };
+    };
+    const mo = crowd(main), wo = crowd(world);
+    const expected = await run(main, mo);
+    assert.ok(expected.during.some(([every, on]) => every > 1 || !on), 'the budget lowered some objects');
+    assert.deepEqual(expected.after.map(([every, on]) => [every, on]), mo.map((o, i) => [i === 1 ? 2 : 1, true]), 'back at their caps');
+    assert.deepEqual(await run(world, wo), expected);
+    assert.equal(await world.stateHash(), main.stateHash());
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+});

@@ -106,10 +106,13 @@ test('worker world: bad calls throw WispErrors naming the value, and change noth
   await world.flush();  // the error was thrown once
   assert.equal(await world.stateHash(), main.stateHash());
   // what needs the state on this thread says so
-  assert.throws(() => rope.params, (e) => e instanceof WispError && e.code === 'unsupported' && /rope\.params/.test(e.message));
-  assert.throws(() => rope.cut, (e) => e instanceof WispError && e.code === 'unsupported');
-  assert.throws(() => world.snapshot, (e) => e instanceof WispError && e.code === 'unsupported');
-  assert.throws(() => rope.enabled, (e) => e instanceof WispError && e.code === 'unsupported');
+  assert.throws(() => rope.cut, (e) => e instanceof WispError && e.code === 'unsupported' && /rope\.cut/.test(e.message));
+  assert.throws(() => world.objects, (e) => e instanceof WispError && e.code === 'unsupported');
+  // what the worker tells once it made the object is not known before
+  const early = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 2 }), mearly = main.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 2 });
+  assert.throws(() => early.params, (e) => e instanceof WispError && e.code === 'unsupported' && /flush/.test(e.message));
+  assert.throws(() => early.enabled, (e) => e instanceof WispError && e.code === 'unsupported' && /flush/.test(e.message));
+  early.dispose(); mearly.dispose();
   // writing `enabled` is a call, as on the main thread: both worlds disable and re-enable the rope
   rope.enabled = false; mr.enabled = false;
   main.step(1 / 60); world.step(1 / 60);
@@ -323,4 +326,150 @@ test('worker world: dispose keeps held arrays whole and unwritten; further calls
   assert.throws(() => world.step(1 / 60), (e) => e instanceof WispError && e.code === 'disposed');
   assert.throws(() => rope.positions, (e) => e.code === 'disposed');
   assert.equal(await world.dispose(), undefined);
+});
+
+// Reading state back. A scene that makes events (a rope put to sleep and woken, a fault reset
+// by the self-test build's injectFault, an anchor that jumps), switches a cloth off and on,
+// changes parameters and settings.
+function readScene(world) {
+  const anchor = world.addAnchor([0, 2, 0]);
+  const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, teleportDistance: 1 });
+  rope.pin(0, anchor);
+  const still = world.addRope({ start: [2, 2, 0], end: [2, 1.6, 0], segments: 4, pinned: [0], sleepSpeed: 0.5, sleepTime: 0.05 });
+  const cloth = world.addCloth({ grid: { width: 0.4, height: 0.4, resolutionX: 4, resolutionY: 4, position: [0, 2, 1] }, pinned: [0, 4], updateEvery: 2 });
+  const chain = world.addChain({ points: [0, 2, 2, 0, 1.9, 2, 0, 1.8, 2], teleportDistance: 1 });
+  return {
+    objects: [rope, still, cloth, chain],
+    anchor,
+    frame(k) {
+      anchor.setPosition([0.2 * Math.sin(0.2 * k), 2, 0]);
+      if (k === 15) { rope.set({ damping: 0.2 }); world.setGravity([0, -7, 0]); chain.set({ stiffness: 2 }); }
+      if (k === 25) cloth.enabled = false;
+      if (k === 30) world.injectFault(rope, 3);
+      if (k === 35) cloth.enabled = true;
+      if (k === 40) { still.wake(); anchor.setPosition([3, 2, 0]); }
+      if (k === 45) { cloth.set({ bendCompliance: 0.02 }); still.set({ sleepSpeed: 0 }); }
+    },
+  };
+}
+// What a World answers at once after a step, objects named by their index in the scene.
+function readBack(world, s) {
+  const index = (o) => s.objects.indexOf(o);
+  return {
+    time: world.time,
+    stats: world.stats(),
+    settings: world.settings,
+    events: world.events().map((e) => ({ ...e, object: index(e.object) })),
+    objects: s.objects.map((o) => ({ enabled: o.enabled, sleeping: o.sleeping, updates: o.updates, stats: o.stats?.() ?? null, params: o.params })),
+    anchor: s.anchor.position,
+  };
+}
+
+test('worker world: time, events, stats, settings, params, enabled, sleeping, updates and anchor positions answer as of the step shown, as a World\'s', async () => {
+  const { selftest, SELFTEST_NODE } = await import('./selftest.mjs');
+  const main = selftest.single.createWorld({ substeps: 2 });
+  const world = await createWorkerWorld({ substeps: 2 }, { threads: false, baseUrl: SELFTEST_NODE });
+  try {
+    const ms = readScene(main);
+    const expected = [readBack(main, ms)];  // [k]: after k steps
+    for (let k = 0; k < FRAMES; k++) {
+      ms.frame(k);
+      main.step(1 / 60);
+      expected.push(readBack(main, ms));
+    }
+    const kinds = new Set(expected.slice(1).flatMap((r) => r.events.map((e) => e.type)));
+    for (const type of ['sleep', 'wake', 'reset', 'teleport']) assert.ok(kinds.has(type), `the scene makes a '${type}' event`);
+    const ws = readScene(world);
+    await world.flush();
+    const { settings, objects } = expected[0];
+    assert.deepEqual(world.settings, settings, 'settings before a step');
+    assert.deepEqual(ws.objects.map((o) => o.params), objects.map((o) => o.params), 'params once made');
+    let compared = 0;
+    for (let k = 0; k < FRAMES; k++) {
+      ws.frame(k);
+      world.step(1 / 60);
+      const shown = world.completedSteps;
+      if (shown > 0) { assert.deepEqual(readBack(world, ws), expected[shown], `frame ${k}: as of step ${shown}`); compared++; }
+      if (k % 10 === 0) {
+        await world.flush();
+        assert.deepEqual(readBack(world, ws), expected[k + 1], `frame ${k}, flushed`);
+      }
+    }
+    await world.flush();
+    assert.deepEqual(readBack(world, ws), expected[FRAMES]);
+    assert.ok(compared > FRAMES / 2, `steps compared without flush: ${compared}`);
+  } finally {
+    await world.dispose();
+    main.dispose();
+  }
+});
+
+test('worker world: particle, restLength, airVelocityAt and snapshots answer by Promise, as a World after the same calls', () => withWorlds({ substeps: 2, wind: { direction: [1, 0, 0], speed: 3 } }, async (main, world) => {
+  const ms = scene(main), ws = scene(world);
+  const run = (s, w, from, to) => { for (let k = from; k < to; k++) { s.frame(k); w.step(1 / 60); } };
+  run(ms, main, 0, 40);
+  run(ws, world, 0, 40);
+  const [rope, , cloth, chain] = ms.outputs, [wrope, , wcloth, wchain] = ws.outputs;
+  // asked without a flush: answered after every call made before
+  const answers = await Promise.all([wrope.particle(3), wcloth.particle(7), wchain.particle(2), wrope.restLength(4), world.airVelocityAt([0.5, 1, 0]),
+    world.saveSnapshotJson(), world.saveSnapshot()]);
+  assert.deepEqual(answers, [rope.particle(3), cloth.particle(7), chain.particle(2), rope.restLength(4), main.airVelocityAt([0.5, 1, 0]),
+    main.saveSnapshotJson(), main.saveSnapshot()]);
+  // a bad query rejects its own Promise with the World's error, and nothing else
+  assert.throws(() => rope.particle(999), (e) => e.code === 'out-of-range');
+  await assert.rejects(wrope.particle(999), (e) => e instanceof WispError && e.code === 'out-of-range');
+  await world.flush();
+  // loading a snapshot of its own objects, as a World does; the outputs show it from the next step
+  const [bytes, json] = [main.saveSnapshot(), main.saveSnapshotJson()];
+  run(ms, main, 40, 60);
+  run(ws, world, 40, 60);
+  main.loadSnapshot(bytes);
+  await world.loadSnapshot(bytes);
+  assert.equal(await world.stateHash(), main.stateHash());
+  run(ms, main, 60, 70);
+  run(ws, world, 60, 70);
+  main.loadSnapshotJson(json);
+  await world.loadSnapshotJson(json);
+  run(ms, main, 70, 75);
+  run(ws, world, 70, 75);
+  await world.flush();
+  assert.deepEqual(outputsOf(ws), outputsOf(ms));
+  assert.equal(await world.stateHash(), main.stateHash());
+  assert.deepEqual(world.settings, main.settings, 'settings as of the last step, which ran after the load');
+  // a snapshot of other objects is refused and changes nothing
+  const other = await createWisp({ threads: false });
+  const lone = other.createWorld({});
+  lone.addRope({ start: [0, 0, 0], end: [1, 0, 0], segments: 3 });
+  await assert.rejects(world.loadSnapshot(lone.saveSnapshot()), (e) => e instanceof WispError && e.code === 'unsupported');
+  lone.dispose();
+  await assert.rejects(world.loadSnapshot(new Uint8Array([1, 2, 3])), (e) => e instanceof WispError);
+  assert.equal(await world.stateHash(), main.stateHash());
+  assert.throws(() => world.objects, (e) => e instanceof WispError && e.code === 'unsupported');
+  // a Promise pending at dispose rejects
+  const late = assert.rejects(world.saveSnapshot(), (e) => e.code === 'disposed');
+  await world.dispose();
+  await late;
+}));
+
+test('worker world: dispose with the command ring full ends the worker at once, without its 2-second fallback', { timeout: 60000 }, async () => {
+  const { mock } = await import('node:test');
+  const world = await createWorkerWorld({}, { threads: false });
+  const realTimeout = setTimeout;
+  try {
+    const points = [];
+    for (let i = 0; i < 200; i++) points.push(0, 2 - 0.01 * i, 0);
+    const chain = world.addChain({ points });
+    await world.flush();
+    const pose = new Float32Array(4 * 200).fill(0);
+    for (let j = 0; j < 200; j++) pose[4 * j + 3] = 1;
+    for (let k = 0; k < 400; k++) { chain.setPose(pose); world.step(1 / 60); }
+    // the fallback timer cannot fire: dispose must not need it
+    mock.timers.enable({ apis: ['setTimeout'] });
+    const how = await Promise.race([world.dispose().then(() => 'ended'), new Promise((r) => realTimeout(r, 30000, 'still waiting'))]);
+    assert.equal(how, 'ended');
+  } finally {
+    mock.timers.tick(2000);  // (the code before: its fallback ends the worker, so this file can end)
+    mock.timers.reset();
+    await world.dispose();
+  }
 });

@@ -110,8 +110,18 @@ async function inWorker(): Promise<void> {
   await smooth.dispose();
   // @ts-expect-error: an anchor of a main-thread World is not one of this world
   rope.pin(0, (await createWisp()).createWorld().addAnchor());
-  // @ts-expect-error: params are not read back from the worker
-  console.log(rope.params);
+  // what each step changes answers at once, as of the step shown; queries of the whole state by Promise
+  const damping: number = rope.params.damping;
+  const asleep: boolean = rope.sleeping || !rope.enabled;
+  const t: number = world.time + world.stats().ropes + rope.updates + chain.stats().maxSpeed + anchor.position[1];
+  const resets = world.events().filter((e) => e.type === 'reset' && e.object === rope);
+  const p = await rope.particle(0), len: number = await rope.restLength(0), air = await world.airVelocityAt([0, 1, 0]);
+  const bytes: Uint8Array = await world.saveSnapshot();
+  await world.loadSnapshot(bytes);
+  console.log(damping, asleep, t, resets.length, p.position, len, air[0], world.settings.substeps);
+  // @ts-expect-error: particle() answers by Promise on a worker world
+  const px: number = rope.particle(0).position[0];
+  console.log(px);
   // a frame budget over the worker world runs in the worker; budget.step(dt) steps the world
   const budget = new FrameBudget(world, { budgetMs: 2, msPerUnit: 1e-4, calibrateEvery: 0 });
   budget.add(rope, { priority: 2 });

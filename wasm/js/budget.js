@@ -46,7 +46,7 @@ export class FrameBudget {
   #world; #budgetMs; #msPerUnit; #calibrateEvery; #clock; #headroom;
   #entries = [];
   #samples = new Float64Array(SAMPLES); #sampleUnits = new Float64Array(SAMPLES); #sampleCount = 0; #sinceCalibration = 0;
-  #unitsNow = 0; #scale = 1;
+  #unitsNow = 0; #scale = 1; #disposed = false;
   /**
    * The last plan: { budgetMs, msPerUnit, estimateMs, units, overBudget, calibrations,
    * degraded: [{ object, from, to, reason }] } (from: the object's cap, to: its level; names).
@@ -101,6 +101,7 @@ export class FrameBudget {
 
   /** Budgets `object` (a Rope, Cloth, Chain or an adapter holding one) with `priority` (>= 0, higher is kept longer). Re-plans. */
   add(object, { priority = 1 } = {}) {
+    this.#live();
     const o = simulatedObject(object, 'object');
     if (o._world !== this.#world) fail('object belongs to another world');
     const p = nonNegative(priority, 'priority');
@@ -137,7 +138,7 @@ export class FrameBudget {
   levelOf(object) { return LEVELS[this.#entry(object).level]; }
 
   get budgetMs() { return this.#budgetMs; }
-  set budgetMs(ms) { this.#budgetMs = positive(ms, 'budgetMs'); this.plan(); }
+  set budgetMs(ms) { this.#live(); this.#budgetMs = positive(ms, 'budgetMs'); this.plan(); }
   /** The cost estimate in use (ms per work unit), or null before the first calibration. */
   get msPerUnit() { return this.#msPerUnit; }
 
@@ -146,6 +147,7 @@ export class FrameBudget {
    * (calibrating when due). Returns world.step's fixed steps. No allocation unless it calibrates.
    */
   step(dt) {
+    this.#live();
     const t0 = this.#clock();
     const k = this.#world.step(dt);
     const t1 = this.#clock();
@@ -155,6 +157,7 @@ export class FrameBudget {
 
   /** Records one fixed step's measured time (ms) with the units the current plan runs; calibrates when due. */
   measure(ms) {
+    this.#live();
     nonNegative(ms, 'ms');
     if (this.#unitsNow > 0) {
       const i = this.#sampleCount % SAMPLES;
@@ -168,6 +171,7 @@ export class FrameBudget {
 
   /** Sets msPerUnit to the median of ms / units over the samples since the last calibration (if any) and re-plans. Returns the report. */
   calibrate() {
+    this.#live();
     const n = Math.min(this.#sampleCount, SAMPLES);
     this.#sinceCalibration = 0;
     if (n === 0) return this.report;
@@ -189,6 +193,7 @@ export class FrameBudget {
 
   /** Chooses every object's level (see the top of the file), applies the changes and returns the new report. */
   plan() {
+    this.#live();
     this.#readScale();
     const entries = this.#entries, k = this.#msPerUnit;
     for (const e of entries) e.level = e.cap;
@@ -230,11 +235,27 @@ export class FrameBudget {
     return this.report;
   }
 
+  /** Whether dispose() was called. */
+  get disposed() { return this.#disposed; }
+  /**
+   * Stops budgeting: every object goes back to its cap (as remove() does) and further calls
+   * throw 'disposed'. A budget holds no WASM memory: this hands the objects' levels back (before
+   * another budget takes them, or when the budget is no longer wanted); the last report stays.
+   */
+  dispose() {
+    if (this.#disposed) return;
+    for (const e of this.#entries) if (!e.object.disposed) applyLevel(e.object, e.applied, e.cap);
+    this.#entries = [];
+    this.#disposed = true;
+  }
+  #live() { if (this.#disposed) fail('this FrameBudget has been disposed', 'disposed'); }
+
   #find(o) {
     for (const e of this.#entries) if (e.object === o) return e;
     return null;
   }
   #entry(object) {
+    this.#live();
     const e = this.#find(simulatedObject(object, 'object'));
     if (e === null) fail('object is not budgeted (FrameBudget.add)');
     return e;

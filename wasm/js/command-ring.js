@@ -59,7 +59,7 @@ export const WORLD_CALLS = ['set', 'setGravity', 'setWind', 'shiftOrigin'];
 export const BUDGET_CALLS = ['add', 'remove', 'setPriority', 'setCap', 'setBudgetMs', 'measure', 'calibrate', 'plan'];
 
 /** Every method a record can name, by index (the same list on both sides). */
-export const METHODS = [...new Set([...WORLD_CALLS, 'dispose', ...Object.values(KINDS).flatMap((k) => k.calls), ...BUDGET_CALLS])];
+export const METHODS = [...new Set([...WORLD_CALLS, 'dispose', 'injectFault', ...Object.values(KINDS).flatMap((k) => k.calls), ...BUDGET_CALLS])];
 export const METHOD_ID = Object.fromEntries(METHODS.map((m, i) => [m, i]));
 
 /**

@@ -815,6 +815,10 @@ export class FrameBudget {
   calibrate(): BudgetReport;
   /** Plans again (after changing the world's substeps or iterations). */
   plan(): BudgetReport;
+  /** Whether dispose() was called. */
+  readonly disposed: boolean;
+  /** Stops budgeting: every object back at its cap (as remove()); further calls throw 'disposed', the last report stays. Over a WorkerWorld: run by the worker in order with the other calls. */
+  dispose(): void;
 }
 
 // ---- presets (presets.js) ------------------------------------------------------------------
@@ -852,8 +856,9 @@ export function loadPreset(json: string): { name: string; params: ChainParams };
 // with the same names and arguments, run by the worker in the order they were made; step()
 // returns at once. Per-frame calls (numbers, vectors, quaternions, matrices, typed arrays,
 // objects of the world as arguments) go through a SharedArrayBuffer command ring and allocate
-// nothing; flat parameter objects go there too (16 bytes per non-integer value: V8 boxes values
-// read by key); adding objects and nested options are posted.
+// nothing; flat parameter objects go there too (nothing either for up to four values with the
+// same keys every frame; else 16 bytes per non-integer value: V8 boxes values read by key);
+// adding objects and nested options are posted.
 // The output arrays (positions, normals, rotations, localRotations) are views of the shared slot
 // holding the last step the worker completed, read in place (no copy): a different Float32Array
 // after each step() or flush() that shows a newer step, so read them again after step() (the
@@ -863,26 +868,42 @@ export function loadPreset(json: string): { name: string; params: ChainParams };
 // `interpolate`, the render arrays (renderPositions, ...) are this thread's own arrays (the same
 // object for the object's life) holding what a World's render arrays hold at the same alpha;
 // without it they are the output arrays. A bad call changes nothing in the worker; its WispError
-// is thrown by the next call (or rejects flush()). Calls that read state back (params,
-// particle(), cut, snapshots, events, settings, time, stats, objects) throw an 'unsupported'
-// WispError; count, indices and vertexMap are known once the worker has made the object (after
-// `await world.flush()`), before that they throw 'unsupported' too.
+// is thrown by the next call (or rejects flush()).
+// Reading state back: what changes with each step (world time, events(), stats(); an object's
+// enabled, sleeping, updates, stats(), params; an anchor's position; world.settings) is
+// published with each step's outputs and answers at once, as of the step the output arrays show
+// (completedSteps), equal to a World's after that step: a set() shows in params from the next step.
+// What needs a query of the whole state returns a Promise of the answer after every call made
+// before it: particle(), restLength(), airVelocityAt(), saveSnapshot(), saveSnapshotJson(),
+// loadSnapshot(), loadSnapshotJson() (a bad one rejects its own Promise, not the next call).
+// rope.cut() and world.objects() throw an 'unsupported' WispError. count, indices, vertexMap,
+// params and the per-step reads are known once the worker has made the object (after
+// `await world.flush()`); before that they throw 'unsupported' too.
 
+/** Activity of a worker-world rope, cloth or chain: as of the step shown; `enabled = x` is setEnabled(x). */
+export interface WorkerActivity extends Activity {}
+/** Reads that answer by Promise: the answer after every call made before. */
+interface WorkerParticles {
+  particle(index: number): Promise<ParticleState>;
+}
 /** Calls every worker-world object has. */
 interface WorkerObjectBase {
   readonly disposed: boolean;
   /** Queues the removal; with `interpolate` the render arrays are detached (length 0) now; output arrays kept from before keep the last step shown. An earlier call's pending error is thrown, after the object is disposed. */
   dispose(): void;
 }
-export interface WorkerRope extends WorkerObjectBase, Pick<Rope, 'set' | 'setVelocity' | 'unpin' | 'teleport' | 'reset' | 'setEnabled' | 'wake'> {
+export interface WorkerRope extends WorkerObjectBase, WorkerActivity, WorkerParticles, Pick<Rope, 'set' | 'setVelocity' | 'unpin' | 'teleport' | 'reset' | 'params'> {
   readonly kind: 'rope';
+  restLength(segment: number): Promise<number>;
+  /** Throws 'unsupported': the new rope's arrays (and this one's, shorter) could be shown only from a later step. */
+  cut(segment: number): never;
   /** Particles (after `await world.flush()`). */
   readonly count: number;
   readonly positions: Float32Array;
   readonly renderPositions: Float32Array;
   pin(index: number, anchor: WorkerAnchor, options?: { maxDistance?: number; compliance?: number }): void;
 }
-export interface WorkerCloth extends WorkerObjectBase, Pick<Cloth, 'set' | 'setVelocity' | 'unpin' | 'teleport' | 'reset' | 'setEnabled' | 'wake'> {
+export interface WorkerCloth extends WorkerObjectBase, WorkerActivity, WorkerParticles, Pick<Cloth, 'set' | 'setVelocity' | 'unpin' | 'teleport' | 'reset' | 'params' | 'stats'> {
   readonly kind: 'cloth';
   /** Particles, triangles and the input vertex -> particle map (after `await world.flush()`). */
   readonly count: number;
@@ -894,8 +915,8 @@ export interface WorkerCloth extends WorkerObjectBase, Pick<Cloth, 'set' | 'setV
   readonly renderNormals: Float32Array;
   pin(index: number, anchor: WorkerAnchor, options?: { maxDistance?: number; compliance?: number }): void;
 }
-export interface WorkerChain extends WorkerObjectBase, Pick<Chain, 'set' | 'setRoot' | 'setRootMatrix' | 'setSpace' | 'setSpaceMatrix' | 'setPose'
-  | 'setPhysicsWeight' | 'boost' | 'teleport' | 'reset' | 'setVelocity' | 'setEnabled' | 'wake'> {
+export interface WorkerChain extends WorkerObjectBase, WorkerActivity, WorkerParticles, Pick<Chain, 'set' | 'setRoot' | 'setRootMatrix' | 'setSpace' | 'setSpaceMatrix' | 'setPose'
+  | 'setPhysicsWeight' | 'boost' | 'teleport' | 'reset' | 'setVelocity' | 'params' | 'stats'> {
   readonly kind: 'chain';
   /** Joints (after `await world.flush()`). */
   readonly count: number;
@@ -909,7 +930,7 @@ export interface WorkerChain extends WorkerObjectBase, Pick<Chain, 'set' | 'setR
 export interface WorkerChainLinks extends WorkerObjectBase {
   readonly kind: 'chainLinks';
 }
-export interface WorkerAnchor extends WorkerObjectBase, Pick<Anchor, 'setPosition' | 'teleport'> {
+export interface WorkerAnchor extends WorkerObjectBase, Pick<Anchor, 'setPosition' | 'teleport' | 'position'> {
   readonly kind: 'anchor';
 }
 export interface WorkerCollider extends WorkerObjectBase, Pick<Collider, 'setTransform' | 'setMatrix' | 'setEnabled' | 'setFriction'> {
@@ -918,6 +939,11 @@ export interface WorkerCollider extends WorkerObjectBase, Pick<Collider, 'setTra
 }
 export interface WorkerWindZone extends WorkerObjectBase, Pick<WindZone, 'set'> {
   readonly kind: 'windZone';
+}
+
+/** A WorldEvent of a worker world: its object is the worker world's. */
+export interface WorkerWorldEvent extends Omit<WorldEvent, 'object'> {
+  object: WorkerRope | WorkerCloth | WorkerChain | null;
 }
 
 export class WorkerWorld {
@@ -940,6 +966,26 @@ export class WorkerWorld {
   flush(): Promise<void>;
   /** The state hash after every call made so far (equal to a main-thread World's after the same calls). */
   stateHash(): Promise<string>;
+  /** Simulated time (s) as of the step shown. */
+  readonly time: number;
+  /** What the step shown noticed, as World.events() (objects are this world's; a shared empty array when nothing happened). */
+  events(): ReadonlyArray<WorkerWorldEvent>;
+  /** World.stats() as of the step shown (a fresh object). */
+  stats(): WorldStats;
+  /** The settings as of the step shown (a fresh object). */
+  readonly settings: World['settings'];
+  /** The air velocity at a point after every call made so far. */
+  airVelocityAt(point: Vec3Like): Promise<[number, number, number]>;
+  /** The full state after every call made so far. */
+  saveSnapshot(): Promise<Uint8Array>;
+  saveSnapshotJson(): Promise<string>;
+  /** Loads a snapshot of this world's own objects (the same objects and particle counts; another rejects with 'unsupported' and changes nothing), in order with the calls; the output arrays show it from the next step. */
+  loadSnapshot(bytes: Uint8Array): Promise<void>;
+  loadSnapshotJson(json: string): Promise<void>;
+  /** Test hook (the self-test build loaded in the worker: createWorkerWorld(settings, { baseUrl })): queued as the other calls. */
+  injectFault(object: WorkerRope | WorkerCloth | WorkerChain, particle: number): void;
+  /** Throws 'unsupported': it would hand out objects the page never made (anchors made for `pinned`). */
+  objects(): never;
   set(settings: WorldSettings): void;
   setGravity(gravity: Vec3Like): void;
   setWind(wind: WindSettings): void;
@@ -951,7 +997,7 @@ export class WorkerWorld {
   addAnchor(position?: Vec3Like): WorkerAnchor;
   addCollider(def: ColliderDef): WorkerCollider;
   addWindZone(def: WindZoneDef): WorkerWindZone;
-  /** Ends the worker; further use throws 'disposed', with `interpolate` the render arrays are detached (length 0), output arrays kept from before keep the last step shown. Resolves when the worker has ended. */
+  /** Ends the worker; further use throws 'disposed', with `interpolate` the render arrays are detached (length 0), output arrays kept from before keep the last step shown. Resolves when the worker has ended (at once when the command ring is full); unanswered queries reject with 'disposed'. */
   dispose(): Promise<void>;
 }
 

@@ -23,10 +23,10 @@ import { LEVELS, levelIndex, simulatedObject } from './levels.js';
 import { METHOD_ID } from './command-ring.js';
 
 const ADD = METHOD_ID.add, REMOVE = METHOD_ID.remove, PRIORITY = METHOD_ID.setPriority, CAP = METHOD_ID.setCap;
-const BUDGET = METHOD_ID.setBudgetMs, MEASURE = METHOD_ID.measure, CALIBRATE = METHOD_ID.calibrate, PLAN = METHOD_ID.plan;
+const DISPOSE = METHOD_ID.dispose, BUDGET = METHOD_ID.setBudgetMs, MEASURE = METHOD_ID.measure, CALIBRATE = METHOD_ID.calibrate, PLAN = METHOD_ID.plan;
 
 export class WorkerFrameBudget {
-  #world; #id; #budgetMs; #report; #calls = 0;
+  #world; #id; #budgetMs; #report; #calls = 0; #disposed = false;
   #entries = new Map();    // page id -> { object, cap, priority }: what the page asked for
   #objects = new Map();    // page id -> object, for every id a plan not yet shown may name
   #removedAt = new Map();  // page id -> the call that removed it (its id is forgotten once a plan has it)
@@ -52,6 +52,7 @@ export class WorkerFrameBudget {
   }
 
   add(object, { priority = 1 } = {}) {
+    this.#live();
     const o = simulatedObject(object, 'object');
     if (o._world !== this.#world) fail('object belongs to another world');
     o._alive();
@@ -96,6 +97,7 @@ export class WorkerFrameBudget {
   /** The budget set on this thread (the worker plans with it from the next call on). */
   get budgetMs() { return this.#budgetMs; }
   set budgetMs(ms) {
+    this.#live();
     positive(ms, 'budgetMs');
     this.#call(BUDGET, 1, ms);
     this.#budgetMs = ms;
@@ -105,6 +107,7 @@ export class WorkerFrameBudget {
 
   /** world.step(dt), which the worker runs through its FrameBudget (timed there). Returns what world.step returns. */
   step(dt) {
+    this.#live();
     const k = this.#world._step(dt, this.#id);
     this.#sync();  // so that plans received do not pile up when the page never reads them
     return k;
@@ -112,17 +115,39 @@ export class WorkerFrameBudget {
 
   /** Records one fixed step's time (ms) measured on this thread, in the worker's samples. */
   measure(ms) {
+    this.#live();
     nonNegative(ms, 'ms');
     this.#call(MEASURE, 1, ms);
   }
-  calibrate() { this.#call(CALIBRATE, 0); return this.report; }
-  plan() { this.#call(PLAN, 0); return this.report; }
+  calibrate() { this.#live(); this.#call(CALIBRATE, 0); return this.report; }
+  plan() { this.#live(); this.#call(PLAN, 0); return this.report; }
+
+  /** Whether dispose() was called. */
+  get disposed() { return this.#disposed; }
+  /**
+   * As FrameBudget.dispose: every object goes back to its cap, in the worker, in order with the
+   * world's other calls (the output arrays show it from the next step); further calls throw
+   * 'disposed'; the last plan shown stays. The worker drops its budget; no plan comes after.
+   * An earlier call's error is thrown by it, after the budget is disposed (as an object's dispose).
+   */
+  dispose() {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#plans = [];
+    this.#entries.clear();
+    const w = this.#world;
+    if (w.disposed) return;
+    w._dropBudget(this.#id);
+    try { w._call(this.#id, DISPOSE, 0); } catch (e) { w._call(this.#id, DISPOSE, 0); throw e; }
+  }
+  #live() { if (this.#disposed) fail('this FrameBudget has been disposed', 'disposed'); }
 
   #call(method, argc, a, b) {
     this.#world._call(this.#id, method, argc, a, b);
     this.#calls++;
   }
   #entry(object) {
+    this.#live();
     const o = simulatedObject(object, 'object');
     const e = this.#entries.get(o._id);
     if (e === undefined || e.object !== o) fail('object is not budgeted (FrameBudget.add)');

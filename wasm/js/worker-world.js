@@ -31,8 +31,14 @@
 //
 // Errors: arguments are checked by the worker's World; a bad call changes nothing there and its
 // WispError is thrown on this thread by the next call (or rejects flush()).
-// Calls that read state back synchronously (params, particle(), snapshots, events, cut, ...)
-// throw WispError 'unsupported': the state lives in the worker. stateHash() returns a Promise.
+//
+// Reading state back: what changes with each step (world.time, events(), stats(); an object's
+// enabled, sleeping, updates, stats(); an anchor's position) is published with each step's
+// outputs (step-state.js) and answers at once, as of the step the output arrays show
+// (completedSteps); so do params and world.settings, the worker's own values (as text, decoded
+// when read: a set() that changes values every frame costs the page nothing). What needs the whole state or a query of it (particle(), restLength(),
+// airVelocityAt(), saveSnapshot*, loadSnapshot*) returns a Promise of the answer after every
+// call made before it, as stateHash() does. rope.cut() and world.objects() throw 'unsupported'.
 // A FrameBudget over a worker world runs in the worker (worker-budget.js).
 import { WispError } from './error.js';
 import { fail, num } from './args.js';
@@ -43,27 +49,31 @@ import {
   OP_CALL, OP_STEP, OP_POSTED, OP_FLUSH, OP_HASH, OP_DISPOSE, T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_ID,
 } from './command-ring.js';
 import { SLOTS, MIDDLE, REPORT, CONTROL_BYTES, REPORT_BYTES, acquire, stepOf } from './output-slots.js';
+import { WORLD_HEAD, readFields, readEvents, readParams } from './step-state.js';
 
 const NODE_THREADS = 'node:worker_threads';  // a variable, so no bundler follows it
 
-const UNSUPPORTED = {
-  rope: ['params', 'particle', 'restLength', 'cut', 'enabled', 'sleeping', 'updates'],
-  cloth: ['params', 'particle', 'stats', 'enabled', 'sleeping', 'updates'],
-  chain: ['params', 'particle', 'stats', 'enabled', 'sleeping', 'updates'],
-  anchor: ['position'],
-  collider: [],
-  chainLinks: [],
-  windZone: [],
-};
+// Calls that read state back and cannot on a worker world: cut() makes an object whose arrays
+// (and the cut rope's, shorter) the page could show only from a later step than its own.
+const UNSUPPORTED = { rope: ['cut'] };
 // what the worker sends once it has made the object (fixed for the object's life)
 const INFO = { rope: ['count'], cloth: ['count', 'indices', 'vertexMap'], chain: ['count'] };
-const WORLD_UNSUPPORTED = ['settings', 'time', 'snapshot', 'snapshotJson', 'loadSnapshot', 'loadSnapshotJson', 'events',
-  'injectFault', 'objects', 'stats', 'airVelocityAt'];
+// objects() would hand out objects the page never made (anchors made for `pinned`)
+const WORLD_UNSUPPORTED = ['objects'];
+// the calls of objects that answer by Promise (world.#query)
+const QUERIES = { rope: ['particle', 'restLength'], cloth: ['particle'], chain: ['particle'] };
 const EMPTY = new Float32Array(0);
+const NO_EVENTS = Object.freeze([]);
 
 function unsupported(what) {
   fail(`${what} is not available on a worker world: the state lives in the worker (see WorkerWorld in index.d.ts)`, 'unsupported');
 }
+function shownParams(buffer, n, what) {
+  const p = readParams(buffer, n);
+  if (p === null) fail(`${what}: too long for the shared memory of this platform (it has no growable SharedArrayBuffer)`, 'unsupported');
+  return p;
+}
+const notYet = (kind, name) => fail(`${kind}.${name} is not known on this thread until the worker has made the ${kind}: await world.flush() first`, 'unsupported');
 
 function detach(array) {
   const b = array.buffer;
@@ -79,6 +89,8 @@ class WorkerObject {
   _outs = null;
   /** @internal what the worker told of the object once made (count, cloth indices and vertexMap) */
   _info = null;
+  /** @internal its per-step state (step-state.js) { view, size, fields, text }; null until the worker made the object */
+  _state = null;
   constructor(world, id, kind) { this.#world = world; this.#id = id; this.#kind = kind; }
   get _id() { return this.#id; }
   get _world() { return this.#world; }
@@ -101,8 +113,19 @@ class WorkerObject {
   }
   _known(name) {
     this._alive();
-    if (this._info === null) fail(`${this.#kind}.${name} is not known on this thread until the worker has made the ${this.#kind}: await world.flush() first`, 'unsupported');
+    if (this._info === null) notYet(this.#kind, name);
     return this._info[name];
+  }
+  // Where this object's state record in the slot shown starts (step-state.js).
+  _at(name) {
+    this._alive();
+    const s = this._state;
+    if (s === null) notYet(this.#kind, name);
+    return this.#world._front * s.size;
+  }
+  _params(name) {
+    const at = this._at(name), s = this._state;
+    return shownParams(s.text[this.#world._front], s.view[at + 2], `${this.#kind}.${name}`);
   }
   _kill() {
     this.#disposed = true;
@@ -125,6 +148,36 @@ class WorkerObject {
   }
 }
 
+// What an object reads of the step shown (its state record: step-state.js) or of its mirrored
+// params, per kind as a World's objects have them.
+const READ_MEMBERS = {
+  get enabled() {
+    const at = this._at('enabled');
+    return (this._state.view[at] & 1) !== 0;
+  },
+  // `obj.enabled = false` is a call, as on the main thread
+  set enabled(on) { this.setEnabled(on); },
+  get sleeping() {
+    const at = this._at('sleeping');
+    return (this._state.view[at] & 2) !== 0;
+  },
+  get updates() {
+    const at = this._at('updates');
+    return this._state.view[at + 1];
+  },
+  stats() {
+    const at = this._at('stats'), s = this._state;
+    return readFields(s.view, at + 3, s.fields);
+  },
+  get position() {
+    const at = this._at('position'), v = this._state.view;
+    return [v[at], v[at + 1], v[at + 2]];
+  },
+  get params() { return this._params('params'); },
+};
+const ACTIVE = ['enabled', 'sleeping', 'updates', 'params'];
+const READS = { rope: ACTIVE, cloth: [...ACTIVE, 'stats'], chain: [...ACTIVE, 'stats'], anchor: ['position'] };
+
 const CLASSES = {};
 for (const [kind, { calls, outputs }] of Object.entries(KINDS)) {
   const cls = class extends WorkerObject {};
@@ -138,12 +191,9 @@ for (const [kind, { calls, outputs }] of Object.entries(KINDS)) {
     Object.defineProperty(cls.prototype, render, { get() { return this._render(k); } });
   });
   for (const name of INFO[kind] ?? []) Object.defineProperty(cls.prototype, name, { get() { return this._known(name); } });
-  for (const u of UNSUPPORTED[kind]) {
-    const desc = { get() { return unsupported(`${kind}.${u}`); } };
-    // `obj.enabled = false` is a call, as on the main thread; only reading it needs the state
-    if (u === 'enabled') desc.set = function (on) { this.setEnabled(on); };
-    Object.defineProperty(cls.prototype, u, desc);
-  }
+  for (const u of UNSUPPORTED[kind] ?? []) Object.defineProperty(cls.prototype, u, { get() { return unsupported(`${kind}.${u}`); } });
+  for (const q of QUERIES[kind] ?? []) cls.prototype[q] = function (i) { return this._world._query(this, q, [i]); };
+  for (const name of READS[kind] ?? []) Object.defineProperty(cls.prototype, name, Object.getOwnPropertyDescriptor(READ_MEMBERS, name));
   CLASSES[kind] = cls;
 }
 
@@ -165,6 +215,7 @@ export class WorkerWorld {
   #ring; #header; #write = 0; #stage = new Stage(); #posted = []; #postSeq = 0; #retry = 0;
   #control; #report; #front = 0; #sent = 0; #waiters = []; #hashes = new Map(); #token = 0;
   #interpolate; #alphaBox = new Float64Array(1); #budgets = new Map();
+  #state; #stateSize; #statsFields; #eventBuffers; #settings; #answers = new Map();
   /** Report of the last completed step (fixedSteps, droppedTime, leftover): reused, as World.lastStep. */
   lastStep = { fixedSteps: 0, droppedTime: 0, leftover: 0 };
   /** With the option `interpolate`: where the render arrays are between the last two fixed steps of the step shown (as World.alpha); 1 without. */
@@ -173,8 +224,13 @@ export class WorkerWorld {
   get interpolate() { return this.#interpolate; }
 
   /** @internal use createWorkerWorld() */
-  constructor(worker, shared, interpolating) {
+  constructor(worker, shared, interpolating, ready) {
     this.#worker = worker;
+    this.#state = new Float64Array(ready.state);
+    this.#statsFields = ready.fields;
+    this.#stateSize = WORLD_HEAD + ready.fields.length;
+    this.#eventBuffers = ready.events;
+    this.#settings = ready.settings;
     this.#ring = new Float64Array(shared.ring);
     this.#header = new Int32Array(shared.header);
     this.#control = new Int32Array(shared.control);
@@ -289,6 +345,7 @@ export class WorkerWorld {
       const o = this.#objects.get(m.id);
       if (!o) return;
       o._info = { count: m.count, indices: m.indices, vertexMap: m.vertexMap };
+      if (m.state !== null) o._state = { view: new Float64Array(m.state.buffer), size: m.state.size, fields: m.state.fields, text: m.state.text };
       if (!m.outputs) return;
       const copies = this.#interpolate ? 2 : 1;
       o._outs = m.outputs.map(({ buffer, floats }, k) => {
@@ -313,6 +370,12 @@ export class WorkerWorld {
       this.#settle(null, m.token);
     } else if (m.type === 'plan') {
       this.#budgets.get(m.id)?.(m);
+    } else if (m.type === 'answer') {
+      const a = this.#answers.get(m.token);
+      this.#answers.delete(m.token);
+      if (a === undefined) return;
+      if (m.error) a.reject(new WispError(m.error.message, m.error.code));
+      else a.resolve(m.value);
     } else if (m.type === 'hash') {
       this.#hashes.get(m.token)?.(m.hash);
       this.#hashes.delete(m.token);
@@ -411,6 +474,61 @@ export class WorkerWorld {
   }
 
   /**
+   * @internal Asks the worker `method` of `self` (the world, or one of its objects) with `args`,
+   * in order with the calls made before: a Promise of its answer (a WispError rejects this
+   * Promise only, not the next call).
+   */
+  _query(self, method, args) {
+    if (self === this) this._alive(); else self._alive();
+    const token = ++this.#token;
+    const answer = new Promise((resolve, reject) => this.#answers.set(token, { resolve, reject }));
+    this.#post({ op: 'query', token, id: self === this ? 0 : self._id, method, args: args.map((a) => this._encode(a, method)) });
+    this.#send();
+    return answer;
+  }
+
+  // The world's record in the slot shown (step-state.js).
+  #at() {
+    this._alive();
+    return this.#front * this.#stateSize;
+  }
+  /** Simulated time (s) after the step shown. */
+  get time() { return this.#state[this.#at()]; }
+  /** What the step shown noticed, as World.events(): a shared empty array when nothing happened. */
+  events() {
+    const at = this.#at(), n = this.#state[at + 1];
+    if (n === 0) return NO_EVENTS;
+    return readEvents(this.#eventBuffers[this.#front], n, (id) => this.#objects.get(id) ?? null);
+  }
+  /** World.stats() as of the step shown (a fresh object). */
+  stats() { return readFields(this.#state, this.#at() + WORLD_HEAD, this.#statsFields); }
+  /** The settings as of the step shown (a fresh object). */
+  get settings() {
+    const at = this.#at();
+    return shownParams(this.#settings[this.#front], this.#state[at + 3], 'world.settings');
+  }
+  /** The air velocity at `point` after every call made so far (a Promise). */
+  airVelocityAt(point) { return this._query(this, 'airVelocityAt', [point]); }
+  /** The full state after every call made so far, as bytes (a Promise). */
+  saveSnapshot() { return this._query(this, 'saveSnapshot', []); }
+  /** The full state after every call made so far, as JSON text (a Promise). */
+  saveSnapshotJson() { return this._query(this, 'saveSnapshotJson', []); }
+  /**
+   * Loads a snapshot of this world's own objects (a Promise); one of other objects rejects with
+   * 'unsupported' and changes nothing. The output arrays show it from the next step on.
+   */
+  loadSnapshot(bytes) {
+    if (!(bytes instanceof Uint8Array)) fail('snapshot must be a Uint8Array');
+    return this._query(this, 'loadSnapshot', [bytes]);
+  }
+  loadSnapshotJson(json) {
+    if (typeof json !== 'string') fail('snapshot JSON must be a string');
+    return this._query(this, 'loadSnapshotJson', [json]);
+  }
+  /** Test hook (the self-test build of the module in the worker): queued as the other calls. */
+  injectFault(object, i) { this._call(0, METHOD_ID.injectFault, 2, object, i); }
+
+  /**
    * @internal Has the worker make a FrameBudget over its World with (checked) `options`; its
    * plans are given to `onPlan` as they arrive. Returns the budget's id, for _call and _step.
    */
@@ -421,6 +539,9 @@ export class WorkerWorld {
     this.#budgets.set(id, onPlan);
     return id;
   }
+
+  /** @internal the budget of id `id` sends no more plans (its dispose) */
+  _dropBudget(id) { this.#budgets.delete(id); }
 
   #add(kind, method, args) {
     this._alive();
@@ -445,7 +566,9 @@ export class WorkerWorld {
   /**
    * Ends the worker and frees the world: further use throws 'disposed'. The render arrays are
    * detached (length 0); output arrays kept from before keep the last step shown (shared memory
-   * cannot be detached; the worker no longer writes it). Resolves when the worker has ended.
+   * cannot be detached; the worker no longer writes it). Resolves when the worker has ended: at
+   * once when the command ring is full (the worker is not left to run what is queued first).
+   * Promises of queries (saveSnapshot(), particle(), ...) not yet answered reject with 'disposed'.
    */
   dispose() {
     if (this.#disposed) return Promise.resolve();
@@ -461,10 +584,18 @@ export class WorkerWorld {
     this.#settle(gone, 0);
     for (const r of this.#hashes.values()) r(null);
     this.#hashes.clear();
+    for (const a of this.#answers.values()) a.reject(gone);
+    this.#answers.clear();
     const w = this.#worker;
+    // The dispose record waits in the stage when the ring is full (a worker far behind): the
+    // worker would run every call before it first. Nothing it would do is wanted any more: end it
+    // now. Otherwise it frees its World and says so (or, stuck in a step, is ended after 2 s).
+    const queued = this.#stage.n > 0;
     return new Promise((resolve) => {
+      let timer = 0;
       const end = () => { clearTimeout(timer); Promise.resolve(w.end()).then(() => resolve(), () => resolve()); };
-      const timer = setTimeout(end, 2000);
+      if (queued) { end(); return; }
+      timer = setTimeout(end, 2000);
       w.on((m) => { if (m.type === 'disposed') end(); });
     });
   }
@@ -515,9 +646,25 @@ function vectorArg(st, v) {
 
 // A parameter object ({ stiffness: 2, gravity: [0, -9.8, 0] }): own keys of PARAM_KEYS, values
 // numbers, booleans or Arrays of numbers; anything else (a nested object, a string) goes by
-// message, and the worker's World names it. Not free: V8 boxes a non-integer value read by key
-// (16 bytes each), against about 200 bytes for a call by message (and World.set allocates too).
-// Per-frame setters take numbers and arrays instead.
+// message, and the worker's World names it.
+// Values are read by key. One load site for every key (o[k] in the for-in) gives V8 no better
+// than a generic load, which boxes each non-integer value it reads (16 bytes). So the first
+// VALUE_AT.length values are read each at a site of its own (four functions written out, not
+// made by one: closures of one function share their feedback): a site that always sees the same
+// key of the same shape of object becomes a field load whose number goes into the stage
+// unboxed. A set() with the same keys every frame then allocates nothing; a position that sees
+// several keys (calls with different keys in a frame) boxes as before.
+const VALUE_AT = [
+  (st, o, k) => { const v = o[k]; if (typeof v !== 'number') return otherValue(st, v); st.push(T_NUM); st.push(v); return true; },
+  (st, o, k) => { const v = o[k]; if (typeof v !== 'number') return otherValue(st, v); st.push(T_NUM); st.push(v); return true; },
+  (st, o, k) => { const v = o[k]; if (typeof v !== 'number') return otherValue(st, v); st.push(T_NUM); st.push(v); return true; },
+  (st, o, k) => { const v = o[k]; if (typeof v !== 'number') return otherValue(st, v); st.push(T_NUM); st.push(v); return true; },
+];
+function otherValue(st, v) {
+  if (typeof v === 'number') { st.push(T_NUM); st.push(v); return true; }
+  if (typeof v === 'boolean') { st.push(v ? T_TRUE : T_FALSE); return true; }
+  return Array.isArray(v) && arrayArg(st, v);
+}
 function paramsArg(st, o) {
   if (Object.getPrototypeOf(o) !== Object.prototype) return false;
   const start = st.n;
@@ -525,13 +672,11 @@ function paramsArg(st, o) {
   st.push(T_OBJ); st.push(0);
   let n = 0;
   for (const k in o) {
-    const id = PARAM_ID.get(k), v = o[k];
+    const id = PARAM_ID.get(k);
     if (id === undefined || !Object.hasOwn(o, k)) { st.n = start; return false; }
     st.reserve(3);
     st.push(id);
-    if (typeof v === 'number') { st.push(T_NUM); st.push(v); }
-    else if (typeof v === 'boolean') st.push(v ? T_TRUE : T_FALSE);
-    else if (!Array.isArray(v) || !arrayArg(st, v)) { st.n = start; return false; }
+    if (!(n < VALUE_AT.length ? VALUE_AT[n](st, o, k) : otherValue(st, o[k]))) { st.n = start; return false; }
     n++;
   }
   st.buf[start + 1] = n;
@@ -562,17 +707,18 @@ export async function createWorkerWorld(settings = {}, load = {}) {
   new Int32Array(shared.control)[MIDDLE] = 1;
   const ready = new Promise((resolve, reject) => {
     worker.on((m) => {
-      if (m.type === 'ready') resolve();
+      if (m.type === 'ready') resolve(m);
       else if (m.type === 'error' && m.fatal) reject(new WispError(m.error.message, m.error.code));
     });
     worker.onError((e) => reject(new WispError(`the worker failed to start (${e?.message ?? e})`, 'load-failed')));
   });
   worker.post({ type: 'init', settings, load: loadOptions, ...shared });
+  let made;
   try {
-    await ready;
+    made = await ready;
   } catch (e) {
     await worker.end();
     throw e;
   }
-  return new WorkerWorld(worker, shared, settings.interpolate === true);
+  return new WorkerWorld(worker, shared, settings.interpolate === true, made);
 }

@@ -10,8 +10,11 @@
 // yet, and resumes when it does: messages and ring records keep one order.
 //
 // Outputs: three slots (output-slots.js). After a step the worker writes the back slot of every
-// output buffer (with render interpolation also the outputs the render arrays start from), then
-// publishes it; it never writes the slot the page shows.
+// output buffer (with render interpolation also the outputs the render arrays start from) and of
+// the small per-step state (step-state.js: time, events, stats, activity, anchor positions),
+// then publishes it; it never writes the slot the page shows. Params and settings are part of
+// that state (as text, written into a slot only when they changed); queries (particle(),
+// snapshots, ...) are posted calls answered by message.
 //
 // A command that throws changes nothing (the World's guarantee); its WispError goes back to the
 // page, which throws it at its next call. Node (worker_threads) and browsers (a module Worker)
@@ -24,6 +27,9 @@ import {
   T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_KEYS,
 } from './command-ring.js';
 import { SLOTS, REPORT, publish as publishSlot } from './output-slots.js';
+import {
+  WORLD_HEAD, fieldsOf, writeFields, objectState, writeObjectState, writeEvents, eventBuffer, encode, paramsText, writeParams,
+} from './step-state.js';
 
 const NODE_THREADS = 'node:worker_threads';  // a variable, so no bundler follows it
 // No top-level await: bundlers emit workers as classic scripts by default. Node keeps the
@@ -42,7 +48,8 @@ let stepAlpha = 1;               // the alpha of the last step the World ran (pu
 let stalled = false, ended = false;
 const posted = [];            // calls that came by message, waiting for their OP_POSTED record
 const objects = new Map();    // page id -> the World's object (or a BudgetHost)
-const published = [];         // { id, arrays: [{ obj, name, render, floats, shared: Float32Array over the SAB }] }
+const published = [];         // { id, arrays: [{ obj, name, render, floats, shared: Float32Array over the SAB }], state (step-state.js) or null }
+let worldState = null, worldFields = [], eventBuffers = [], worldText = null;  // the world's per-step state (step-state.js)
 
 function errorOf(e) {
   return { message: e?.message ?? String(e), code: e?.code ?? 'unknown', name: e?.name };
@@ -124,6 +131,7 @@ function runCall(p) {
   else if (argc === 3) target[method](a[0], a[1], a[2]);
   else target[method](a[0], a[1], a[2], a[3]);
   if (method === 'dispose') forget(id);
+  else if (MIRRORED.has(method)) mirror(id);
 }
 
 function forget(id) {
@@ -141,6 +149,8 @@ function publish(ran) {
     const a = p.arrays;
     for (let k = 0; k < a.length; k++) a[k].shared.set(a[k].obj[a[k].name], s * a[k].floats * (interpolate ? 2 : 1));
   }
+  for (const p of published) if (p.state !== null) writeObjectState(p.state, s);
+  publishWorld(s);
   const r = world.lastStep, o = REPORT * s;
   if (ran) stepAlpha = world.alpha;
   report[o] = r.fixedSteps; report[o + 1] = r.droppedTime; report[o + 2] = r.leftover; report[o + 3] = stepAlpha;
@@ -155,10 +165,25 @@ function publish(ran) {
   back = publishSlot(control, s, ++seq);
 }
 
-// Makes the shared output buffers of a new object, every slot holding its outputs now.
+// The world's time, events and stats into slot s. Its events allocate only in a step that had some.
+function publishWorld(s) {
+  const size = WORLD_HEAD + worldFields.length, at = s * size, events = world.events();
+  worldState[at] = world.time;
+  worldState[at + 1] = events.length;
+  worldState[at + 2] = events.length === 0 ? 0 : writeEvents(eventBuffers[s], events, pageIdOf);
+  worldState[at + 3] = writeParams(worldText, s);
+  writeFields(worldState, at + WORLD_HEAD, world.stats(), worldFields);
+}
+function pageIdOf(obj) {
+  for (const [id, o] of objects) if (o === obj) return id;
+  return 0;
+}
+
+// Makes the shared output buffers of a new object, every slot holding its outputs now (null when
+// it has none), and its state record (step-state.js).
 function share(id, kind, obj) {
-  const outs = KINDS[kind].outputs;
-  if (outs.length === 0) return null;
+  const outs = KINDS[kind].outputs, state = objectState(kind, obj);
+  if (outs.length === 0 && state === null) return null;
   const arrays = [], buffers = [];
   const copies = interpolate ? 2 : 1;
   for (const [name, render] of outs) {
@@ -174,15 +199,25 @@ function share(id, kind, obj) {
     arrays.push({ obj, name, render, floats, shared });
     buffers.push({ buffer: shared.buffer, floats });
   }
-  published.push({ id, arrays });
-  return buffers;
+  published.push({ id, arrays, state });
+  return { buffers, state: state && { buffer: state.view.buffer, size: state.size, fields: state.fields, text: state.text?.buffers ?? null } };
 }
 
 function created(id, kind, obj) {
-  const msg = { type: 'created', id, outputs: share(id, kind, obj) };
+  const shared = share(id, kind, obj);
+  const msg = { type: 'created', id, outputs: shared && shared.buffers.length > 0 ? shared.buffers : null, state: shared?.state ?? null };
   if (kind === 'rope' || kind === 'cloth' || kind === 'chain') msg.count = obj.count;
   if (kind === 'cloth') { msg.indices = obj.indices; msg.vertexMap = obj.vertexMap; }
   send(msg);
+}
+
+// Params (settings for the world, id 0) after a call that may have changed them: the text the
+// next steps publish (step-state.js), written into a slot only where it differs.
+const MIRRORED = new Set(['set', 'setGravity', 'setWind']);
+function mirror(id) {
+  if (id === 0) { worldText.json = encode(world.settings); return; }
+  const st = published.find((p) => p.id === id)?.state;
+  if (st?.text) st.text.json = encode(st.obj.params);
 }
 
 // A FrameBudget over this World, driven by the page's forwarder (worker-budget.js): the same
@@ -227,12 +262,19 @@ class BudgetHost {
   measure(ms) { this.#calls++; this.#budget.measure(ms); this.sendPlan(); }
   calibrate() { this.#calls++; this.#budget.calibrate(); this.sendPlan(); }
   plan() { this.#calls++; this.#budget.plan(); this.sendPlan(); }
+  /** Every object back to its cap (FrameBudget.dispose); runCall then forgets this host. */
+  dispose() {
+    this.#calls++;
+    this.#budget.dispose();
+    for (const id of this.#entries.keys()) mirror(id);
+  }
   /** The World's step through the budget; runRecord sends its plan once the step is published. */
   step(dt) { return this.#budget.step(dt); }
   sendPlan() {
     const r = this.#budget.report;
     if (r === this.#sent) return;
     this.#sent = r;
+    for (const id of this.#entries.keys()) mirror(id);  // a plan sets the objects' updateEvery
     const levels = [], idOf = new Map();  // (every object the plan names is budgeted: in #entries)
     for (const [id, o] of this.#entries) {
       levels.push(id, LEVELS.indexOf(this.#budget.levelOf(o)));
@@ -241,6 +283,45 @@ class BudgetHost {
     const degraded = r.degraded.map((d) => ({ id: idOf.get(d.object), from: d.from, to: d.to, reason: d.reason }));
     send({ type: 'plan', id: this.#id, step: seq, calls: this.#calls, levels, report: { ...r, degraded } });
   }
+}
+
+// A call whose answer the page awaits (worker-world.js, #query), in order with the other calls:
+// its value, or its error, goes back by message (an error rejects that Promise only).
+const QUERIES = new Set(['particle', 'restLength', 'airVelocityAt', 'saveSnapshot', 'saveSnapshotJson', 'loadSnapshot', 'loadSnapshotJson']);
+function query(cmd) {
+  let msg;
+  try {
+    if (!QUERIES.has(cmd.method)) throw new Error(`${cmd.method} cannot be asked of a worker`);
+    const target = cmd.id === 0 ? world : objects.get(cmd.id);
+    if (target === undefined) throw Object.assign(new Error(`${cmd.method}: the object was not made (its creation failed)`), { code: 'invalid-handle' });
+    const args = cmd.args.map(decode);
+    const value = cmd.method.startsWith('loadSnapshot') ? loadSnapshot(cmd.method, args[0]) : target[cmd.method](...args);
+    msg = { type: 'answer', token: cmd.token, value };
+  } catch (e) {
+    msg = { type: 'answer', token: cmd.token, error: errorOf(e) };
+  }
+  send(msg);
+}
+
+// A snapshot of the same objects (the same ids, the same particle and joint counts): the page's
+// objects and their shared arrays stay valid. Another snapshot is undone and rejected.
+function loadSnapshot(method, data) {
+  const ids = JSON.stringify(world._native.objects()), lengths = outputLengths(), before = world.saveSnapshot();
+  let error = null, same = false;
+  try { world[method](data); } catch (e) { error = e; }  // a World whose objects changed fails refreshing their arrays
+  try { same = JSON.stringify(world._native.objects()) === ids && outputLengths() === lengths; } catch { /* an object is gone */ }
+  if (same && error !== null) throw error;  // bad data: nothing loaded
+  if (!same) {
+    world.loadSnapshot(before);
+    throw Object.assign(new Error(`${method}: a worker world loads only snapshots of its own objects (the same objects, the same particle counts); `
+      + 'for another world, make a new worker world and load it there before adding objects'), { code: 'unsupported' });
+  }
+  mirror(0);
+  for (const p of published) mirror(p.id);
+  return undefined;
+}
+function outputLengths() {
+  return published.map((p) => p.arrays.map((a) => a.obj[a.name].length).join(',')).join(';');
 }
 
 // A call that came by message: adding an object, or a call with structured arguments.
@@ -255,10 +336,15 @@ function runPosted(cmd) {
     created(cmd.id, cmd.kind, obj);
     return;
   }
+  if (cmd.op === 'query') {
+    query(cmd);
+    return;
+  }
   const target = cmd.id === 0 ? world : objects.get(cmd.id);
   if (target === undefined) return;
   target[cmd.method](...cmd.args.map(decode));
   if (cmd.method === 'dispose') forget(cmd.id);
+  else if (MIRRORED.has(cmd.method)) mirror(cmd.id);
 }
 
 // Runs one record at `p` of operation `op`; false when the world ended.
@@ -323,7 +409,12 @@ listen(async (msg) => {
       control = new Int32Array(msg.control);
       report = new Float64Array(msg.report);
       if (ring.length !== RING_DOUBLES) throw new Error('the command ring has the wrong size');
-      send({ type: 'ready', threaded: wisp.threaded });
+      worldFields = fieldsOf(world.stats());
+      worldState = new Float64Array(new SharedArrayBuffer(8 * SLOTS * (WORLD_HEAD + worldFields.length)));
+      for (let s = 0; s < SLOTS; s++) eventBuffers.push(eventBuffer());
+      worldText = paramsText(encode(world.settings));
+      for (let s = 0; s < SLOTS; s++) publishWorld(s);
+      send({ type: 'ready', threaded: wisp.threaded, state: worldState.buffer, fields: worldFields, events: eventBuffers, settings: worldText.buffers });
     } catch (e) {
       send({ type: 'error', error: errorOf(e), fatal: true });
       return;

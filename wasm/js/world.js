@@ -13,6 +13,7 @@ import { Chain } from './chain.js';
 import { ChainLinks } from './chain-links.js';
 import { Anchor } from './anchor.js';
 import { kindName } from './kinds.js';
+import { EVENT_TYPES } from './step-state.js';
 import { Collider } from './collider.js';
 import { WindZone, zoneArg } from './wind-zone.js';
 
@@ -389,4 +390,3 @@ export class World {
 }
 
 const NO_EVENTS = Object.freeze([]);
-const EVENT_TYPES = ['reset', 'invariant', 'speed-clamped', 'teleport', 'sleep', 'wake'];

@@ -1,0 +1,152 @@
+// The small state a worker world publishes with each step's outputs (worker.js writes it into the
+// back slot, worker-world.js reads the slot it shows), so that what a World answers at once
+// (world.time, events(), stats(); an object's enabled, sleeping, updates, stats(); an anchor's
+// position) answers on the page as of the step the output arrays show.
+//
+// Numbers go as float64 (their bits kept), booleans as 0 or 1. A flat record of numbers and
+// booleans (a stats() object) is written by its fields, [name, isBoolean] pairs the worker
+// takes from the first record and sends once; the page builds the object back from them.
+//
+// Per object, SLOTS records of `size` doubles in one SharedArrayBuffer:
+//   rope: [activity flags (1 enabled, 2 sleeping), updates, params length]
+//   cloth, chain: the same, then the fields of stats()
+//   anchor: [x, y, z]
+// The world: per slot [time, event count, events dropped, settings length, ...the fields of
+// world.stats()]; the events in one buffer per slot (growable where the platform allows): per
+// event [type, kind, page id of its object (0: none), message length, ...message char codes].
+// Params (an object's; the world's settings) as text (encode()) in one buffer per slot, written
+// into a slot only when they differ from what it holds: a set() that changes values every frame
+// costs the page nothing until params are read, which decodes the slot shown.
+import { SLOTS } from './output-slots.js';
+
+export const EVENT_TYPES = ['reset', 'invariant', 'speed-clamped', 'teleport', 'sleep', 'wake'];
+export const EVENT_KINDS = ['rope', 'cloth', 'chain'];
+export const WORLD_HEAD = 4;
+/** Bytes of a slot's event buffer at first, and at most (a step's events past it are dropped and counted). */
+export const EVENT_BYTES = 8 * 1024, EVENT_MAX_BYTES = 16 * 1024 * 1024;
+const ACTIVE = new Set(['rope', 'cloth', 'chain']);
+const HEAD = { rope: 3, cloth: 3, chain: 3, anchor: 3 };
+
+/** The fields of a flat record of numbers and booleans. */
+export const fieldsOf = (o) => Object.keys(o).map((k) => [k, typeof o[k] === 'boolean']);
+export function writeFields(view, at, o, fields) {
+  for (let i = 0; i < fields.length; i++) view[at + i] = +o[fields[i][0]];
+}
+export function readFields(view, at, fields) {
+  const o = {};
+  for (let i = 0; i < fields.length; i++) {
+    const [name, bool] = fields[i];
+    o[name] = bool ? view[at + i] !== 0 : view[at + i];
+  }
+  return o;
+}
+
+/** Worker: the state record of a new object of `kind`, every slot holding its state now; null for kinds without one. */
+export function objectState(kind, obj) {
+  const head = HEAD[kind];
+  if (head === undefined) return null;
+  const fields = kind === 'cloth' || kind === 'chain' ? fieldsOf(obj.stats()) : [];
+  const size = head + fields.length;
+  const view = new Float64Array(new SharedArrayBuffer(8 * SLOTS * size));
+  const state = { kind, obj, fields, size, view, text: ACTIVE.has(kind) ? paramsText(encode(obj.params)) : null };
+  for (let s = 0; s < SLOTS; s++) writeObjectState(state, s);
+  return state;
+}
+/** Worker: writes the state of the object into slot `s`. */
+export function writeObjectState(st, s) {
+  const v = st.view, o = st.obj, at = s * st.size;
+  if (!ACTIVE.has(st.kind)) {
+    const p = o.position;
+    v[at] = p[0]; v[at + 1] = p[1]; v[at + 2] = p[2];
+    return;
+  }
+  v[at] = (o.enabled ? 1 : 0) | (o.sleeping ? 2 : 0);
+  v[at + 1] = o.updates;
+  v[at + 2] = writeParams(st.text, s);
+  if (st.fields.length > 0) writeFields(v, at + 3, o.stats(), st.fields);
+}
+
+// Params as text: JSON with the numbers JSON cannot hold (-0, NaN, +-Infinity) kept.
+const encodeNumber = (k, v) => (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? { $n: Object.is(v, -0) ? '-0' : String(v) } : v);
+const decodeNumber = (k, v) => (v !== null && typeof v === 'object' && typeof v.$n === 'string' ? Number(v.$n) : v);
+export const encode = (value) => JSON.stringify(value, encodeNumber);
+/** Worker: the params text of an object (or the world), `json` the current one, and per slot the one written there. */
+export function paramsText(json) {
+  return { json, written: [null, null, null], length: [0, 0, 0], buffers: [0, 1, 2].map(() => textBuffer(2 * json.length)) };
+}
+/** Worker: writes the current params text into slot `s` if it holds another; returns its length (-1: no room). */
+export function writeParams(t, s) {
+  if (t.written[s] === t.json) return t.length[s];
+  const b = t.buffers[s], json = t.json, need = 2 * json.length;
+  if (need > b.byteLength) {
+    if (!b.growable || need > b.maxByteLength) {
+      t.written[s] = null;
+      return -1;
+    }
+    b.grow(Math.min(b.maxByteLength, 2 * need));
+  }
+  const chars = new Uint16Array(b);
+  for (let i = 0; i < json.length; i++) chars[i] = json.charCodeAt(i);
+  t.written[s] = json;
+  t.length[s] = json.length;
+  return json.length;
+}
+/** Page: the params `n` chars of text in `buffer` hold; null when they did not fit. */
+export function readParams(buffer, n) {
+  if (n < 0) return null;
+  const chars = new Uint16Array(buffer, 0, n);
+  let text = '';
+  for (let i = 0; i < n; i += 4096) text += String.fromCharCode.apply(null, chars.subarray(i, i + 4096));
+  return JSON.parse(text, decodeNumber);
+}
+function textBuffer(bytes) {
+  const first = Math.max(1024, 2 * bytes);
+  try {
+    const b = new SharedArrayBuffer(first, { maxByteLength: Math.max(first, EVENT_MAX_BYTES) });
+    if (b.growable) return b;
+  } catch { /* no growable shared memory: a fixed buffer */ }
+  return new SharedArrayBuffer(Math.max(16384, 4 * bytes));
+}
+
+/** Worker: writes `events` (world.events()) into the event buffer `view` (a Float64Array over its SharedArrayBuffer); returns how many it dropped for want of room. */
+export function writeEvents(buffer, events, pageIdOf) {
+  let view = new Float64Array(buffer), p = 0, dropped = 0;
+  for (const e of events) {
+    const msg = e.message ?? '', need = p + 4 + msg.length;
+    if (need > view.length) {
+      const bytes = Math.min(EVENT_MAX_BYTES, Math.max(2 * buffer.byteLength, 8 * need));
+      if (buffer.growable && bytes > buffer.byteLength && 8 * need <= bytes) {
+        buffer.grow(bytes);
+        view = new Float64Array(buffer);
+      } else { dropped++; continue; }
+    }
+    view[p] = EVENT_TYPES.indexOf(e.type); view[p + 1] = EVENT_KINDS.indexOf(e.kind);
+    view[p + 2] = e.object ? pageIdOf(e.object) : 0; view[p + 3] = msg.length;
+    for (let i = 0; i < msg.length; i++) view[p + 4 + i] = msg.charCodeAt(i);
+    p += 4 + msg.length;
+  }
+  return dropped;
+}
+
+/** Page: `count` events from the event buffer, their objects found by `objectOf(page id)`. */
+export function readEvents(buffer, count, objectOf) {
+  const view = new Float64Array(buffer), out = [];
+  let p = 0;
+  for (let k = 0; k < count; k++) {
+    const n = view[p + 3];
+    let message = '';
+    for (let i = 0; i < n; i++) message += String.fromCharCode(view[p + 4 + i]);
+    out.push({ type: EVENT_TYPES[view[p]], kind: EVENT_KINDS[view[p + 1]] ?? null, object: objectOf(view[p + 2]), message });
+    p += 4 + n;
+  }
+  return out;
+}
+
+/** A SharedArrayBuffer for one slot's events: growable where the platform allows. */
+export function eventBuffer() {
+  try {
+    const b = new SharedArrayBuffer(EVENT_BYTES, { maxByteLength: EVENT_MAX_BYTES });
+    if (b.growable) return b;
+  } catch { /* no growable shared memory: a fixed buffer */ }
+  return new SharedArrayBuffer(4 * EVENT_BYTES);
+}
