@@ -166,7 +166,7 @@ void BM_Chains1000x8(benchmark::State& state) {
       tr.position = head.position + o + tt * head.rotation.w + cross(u, tt);
       w->setColliderTransform(colliders[k], tr);
     }
-    for (ChainId c : chains) w->setChainRoot(c, head);
+    w->setChainRoots(chains.data(), static_cast<int>(chains.size()), head);  // as bench/chain_bench.mjs
     w->step(1.0 / 60.0);
   }
   state.SetLabel(std::string("1000 chains x 8 joints, 4 spheres, ") + (vrm ? "VRM mode (1 update/frame)" : "Wisp rule (8 substeps)") +

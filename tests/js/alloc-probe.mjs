@@ -35,6 +35,8 @@ const collider = world.addCollider({ type: 'sphere', radius: 0.2, position: [0.5
 const rig = buildRig();
 const bonesChain = new SpringBoneChain(world, rig.bones.slice(0, 4), { stiffness: 2 });
 const animatedChain = new SpringBoneChain(world, rig.bones.slice(4, 8), { stiffness: 2 }, { followAnimation: true });
+// the chains on one root (world.setChainRoots)
+const rootChains = [chain, world.addChain({ points: [0.1, 2, 2, 0.1, 1.9, 2, 0.1, 1.8, 2] })];
 const chainPose = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
 const vrm = new VRMSpringBoneRig(world, rig.manager);
 const bone = new THREE.Bone();
@@ -101,6 +103,7 @@ const cases = {
   'collider.setTransform(Float64Array)': () => { P64[1] = 1.5 + 0.01 * Math.sin(T[0] += 0.01); collider.setTransform(P64, Q64); },
   'collider.setMatrix': () => { m[13] = 1.5 + 0.01 * Math.sin(T[0] += 0.01); collider.setMatrix(m); },
   'chain.setRoot': () => { pos[0] = 0.01 * Math.sin(T[0] += 0.01); chain.setRoot(pos, rot); },
+  'world.setChainRoots': () => { pos[0] = 0.01 * Math.sin(T[0] += 0.01); world.setChainRoots(rootChains, pos, rot); },
   'chain.setRootMatrix': () => { m[12] = 0.01 * Math.sin(T[0] += 0.01); chain.setRootMatrix(m); },
   'chain.setPose': () => { chainPose[4] = 0.01 * Math.sin(T[0] += 0.01); chainPose[7] = 1; chain.setPose(chainPose); },
   'world.step': () => { world.step(1 / 60); },

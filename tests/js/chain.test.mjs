@@ -66,6 +66,61 @@ test('bad chain input throws WispError naming the parameter and changes nothing'
   world.dispose();
 });
 
+// Hair on a head: three chains (VRM and Wisp rule) whose root is set per chain in one world and
+// with world.setChainRoots in another, arrays and three.js objects, a Float64Array position.
+test('world.setChainRoots gives each chain what chain.setRoot gives it, bit for bit', () => {
+  const each = wisp.createWorld({}), all = wisp.createWorld({});
+  const defs = [{}, { mode: 'vrm', stiffness: 1, damping: 0.4 }, { radius: 0.03 }];
+  const a = defs.map((d) => ponytail(each, d)), b = defs.map((d) => ponytail(all, d));
+  const q = new THREE.Quaternion(), p = new Float64Array(3);
+  for (let f = 0; f < 90; f++) {
+    q.setFromAxisAngle(new THREE.Vector3(0, 1, 0), 0.8 * Math.sin(f * 0.07));
+    p[0] = 0.2 * Math.sin(f * 0.1); p[1] = 1.6; p[2] = 0.01 * f;
+    const rotation = f % 2 ? q : [q.x, q.y, q.z, q.w];
+    for (const c of a) c.setRoot(p, rotation);
+    all.setChainRoots(b, p, rotation);
+    each.step(1 / 60);
+    all.step(1 / 60);
+    assert.equal(all.stateHash(), each.stateHash(), `frame ${f}`);
+    for (let c = 0; c < a.length; c++) assert.deepEqual(b[c].positions, a[c].positions, `frame ${f}, chain ${c}`);
+  }
+  all.setChainRoots([], [0, 1.6, 0]);  // no chains: nothing to do
+  each.dispose();
+  all.dispose();
+});
+
+test('world.setChainRoots with a bad pose or a bad chain throws and changes nothing', () => {
+  const world = wisp.createWorld({}), other = wisp.createWorld({});
+  const chains = [ponytail(world), ponytail(world, { mode: 'vrm', damping: 0.4 }), ponytail(world)];
+  const foreign = ponytail(other), gone = ponytail(world);
+  gone.dispose();
+  world.step(1 / 60);
+  const hash = world.stateHash();
+  rejects(() => world.setChainRoots(chains, [NaN, 1.6, 0]), 'invalid-argument', /setChainRoots: root\.position/);
+  rejects(() => world.setChainRoots(chains, [0, Infinity, 0]), 'invalid-argument', /setChainRoots: root\.position/);
+  rejects(() => world.setChainRoots(chains, [0, 1.6, 0], [0, 0, 0, 0]), 'invalid-argument', /setChainRoots: root\.rotation/);
+  rejects(() => world.setChainRoots(chains, [0, 1.6, 0], [0, NaN, 0, 1]), 'invalid-argument', /setChainRoots: root\.rotation/);
+  rejects(() => world.setChainRoots(chains, [0, 1.6]), 'invalid-argument', /position/);
+  rejects(() => world.setChainRoots(chains, [0, 1.6, 0], { x: 0, y: 0, z: 0, w: '1' }), 'invalid-argument', /rotation\.w/);
+  rejects(() => world.setChainRoots([chains[0], foreign, chains[2]], [0, 1.7, 0]), 'foreign-object', /chains\[1\]/);
+  rejects(() => world.setChainRoots([chains[0], {}, chains[2]], [0, 1.7, 0]), 'foreign-object', /chains\[1\]/);
+  rejects(() => world.setChainRoots([chains[0], chains[1], gone], [0, 1.7, 0]), 'disposed');
+  rejects(() => world.setChainRoots(null, [0, 1.7, 0]), 'invalid-argument', /chains must be an array/);
+  assert.equal(world.stateHash(), hash);
+  // stepped, the world that had the rejected calls is one that never had them
+  const twin = wisp.createWorld({});
+  const twins = [ponytail(twin), ponytail(twin, { mode: 'vrm', damping: 0.4 }), ponytail(twin)];
+  ponytail(twin).dispose();
+  twin.step(1 / 60);
+  for (let f = 0; f < 30; f++) { world.step(1 / 60); twin.step(1 / 60); }
+  assert.equal(world.stateHash(), twin.stateHash());
+  assert.deepEqual(chains[2].positions, twins[2].positions);
+  world.dispose();
+  other.dispose();
+  twin.dispose();
+  rejects(() => world.setChainRoots([], [0, 0, 0]), 'disposed');
+});
+
 test('the determinism self-test gives the golden hash (single-threaded build)', () => {
   assert.equal(selftest.single.determinismSceneHash(1), DETERMINISM_GOLDEN_HASH);
 });

@@ -514,6 +514,84 @@ TEST(Chain, SnapshotRestoreContinuesBitExact) {
   EXPECT_EQ(a->stateHash(), b->stateHash());
 }
 
+// Six chains on one head, half VRM and half the Wisp rule: the head's pose set with
+// setChainRoots in one world and with setChainRoot per chain in the other, a scale change on the way.
+struct SharedRootWorlds {
+  std::unique_ptr<World> each, all;
+  std::vector<ChainId> eachIds, allIds;
+  SharedRootWorlds() {
+    EXPECT_TRUE(World::create({}, &each).ok());
+    EXPECT_TRUE(World::create({}, &all).ok());
+    for (int c = 0; c < 6; ++c) {
+      ChainDef d = ponytail({0, 1.6f, 0}, 0.3f * c);
+      if (c % 2) {
+        d.params.mode = ChainMode::Vrm;
+        d.params.stiffness = 1;
+        d.params.damping = 0.4f;
+      }
+      ChainId a, b;
+      EXPECT_TRUE(each->addChain(d, &a).ok());
+      EXPECT_TRUE(all->addChain(d, &b).ok());
+      eachIds.push_back(a);
+      allIds.push_back(b);
+    }
+  }
+  static Transform head(int f) {
+    const float t = f / 60.0f;
+    return {{0.2f * std::sin(3 * t), 1.6f, 0.1f * t}, {0, std::sin(0.4f * std::sin(2 * t)), 0, std::cos(0.4f * std::sin(2 * t)) * 1.5f}};
+  }
+};
+
+TEST(Chain, SetChainRootsIsSetChainRootOnEachChain) {
+  SharedRootWorlds w;
+  for (int f = 0; f < 90; ++f) {
+    const Transform h = SharedRootWorlds::head(f);  // a rotation of length 1.5 or so: both normalize it
+    const float scale = f < 45 ? 1.0f : 1.25f;
+    for (ChainId id : w.eachIds) ASSERT_OK(w.each->setChainRoot(id, h, scale));
+    ASSERT_OK(w.all->setChainRoots(w.allIds.data(), static_cast<int>(w.allIds.size()), h, scale));
+    ASSERT_OK(w.each->step(1.0 / 60));
+    ASSERT_OK(w.all->step(1.0 / 60));
+    ASSERT_EQ(w.each->stateHash(), w.all->stateHash()) << "frame " << f;
+    for (size_t c = 0; c < w.eachIds.size(); ++c) {
+      int n = 0;
+      ASSERT_OK(w.each->chainJointCount(w.eachIds[c], &n));
+      ASSERT_EQ(std::memcmp(w.each->chainPositions(w.eachIds[c]), w.all->chainPositions(w.allIds[c]), sizeof(float) * 3 * n), 0)
+          << "frame " << f << ", chain " << c;
+    }
+  }
+}
+
+TEST(Chain, SetChainRootsWithABadPoseScaleOrChainChangesNothing) {
+  SharedRootWorlds w;
+  ASSERT_OK(w.all->removeChain(w.allIds[3]));  // a stale id among live ones
+  ASSERT_OK(w.each->removeChain(w.eachIds[3]));
+  const uint64_t hash = w.all->stateHash();
+  const Transform h = SharedRootWorlds::head(30);
+  auto expectError = [&](const ChainId* ids, int count, const Transform& t, float scale, StatusCode code, const char* needle) {
+    const Status s = w.all->setChainRoots(ids, count, t, scale);
+    EXPECT_EQ(s.code, code) << needle;
+    EXPECT_NE(s.message.find(needle), std::string::npos) << s.message;
+  };
+  const ChainId* ids = w.allIds.data();
+  expectError(ids, 6, h, 1, StatusCode::InvalidHandle, "chain");
+  expectError(ids, 3, {{NAN, 0, 0}, {}}, 1, StatusCode::InvalidArgument, "setChainRoots: root.position");
+  expectError(ids, 3, {{0, INFINITY, 0}, {}}, 1, StatusCode::InvalidArgument, "setChainRoots: root.position");
+  expectError(ids, 3, {{}, {0, 0, 0, 0}}, 1, StatusCode::InvalidArgument, "setChainRoots: root.rotation");
+  expectError(ids, 3, {{}, {0, NAN, 0, 1}}, 1, StatusCode::InvalidArgument, "setChainRoots: root.rotation");
+  expectError(ids, 3, h, 0, StatusCode::InvalidArgument, "setChainRoots: scale");
+  expectError(ids, 3, h, std::nanf(""), StatusCode::InvalidArgument, "setChainRoots: scale");
+  expectError(ids, -1, h, 1, StatusCode::InvalidArgument, "setChainRoots: count");
+  expectError(nullptr, 2, h, 1, StatusCode::InvalidArgument, "setChainRoots: count");
+  EXPECT_EQ(w.all->stateHash(), hash) << "rejected calls changed the world";
+  ASSERT_OK(w.all->setChainRoots(ids, 0, h, 1));  // no chains: nothing to do
+  // stepped, the world that had the rejected calls is the world that never had them
+  for (int f = 0; f < 30; ++f) {
+    ASSERT_OK(w.each->step(1.0 / 60));
+    ASSERT_OK(w.all->step(1.0 / 60));
+  }
+  EXPECT_EQ(w.each->stateHash(), w.all->stateHash());
+}
+
 TEST(Chain, ManyChainsSameHashOnAnyThreadCount) {
   uint64_t first = 0;
   for (int threads : {1, 2, 4}) {

@@ -508,6 +508,13 @@ export class World {
   /** A spring-bone chain following a root you move every frame (Chain.setRoot). */
   addChain(def: ChainDef): Chain;
   /**
+   * One root pose for many chains (e.g. every hair chain on a head): what chain.setRoot(position,
+   * rotation) on each gives, in one call into WASM. The pose and every chain are checked before
+   * any changes: a bad pose, or an entry that is not a live Chain of this world, throws a
+   * WispError and changes nothing. No allocation.
+   */
+  setChainRoots(chains: ArrayLike<Chain>, position: Vec3Like, rotation?: QuatLike): void;
+  /**
    * Links neighbouring chains (≥ 2 distinct Wisp-mode Chains of this world, in ring order, each in
    * at most one links set): joint i of chains[k] to joint i of chains[k+1], up to the shorter
    * chain, rest lengths from the animated pose now. Disposing a linked chain drops its links.

@@ -87,9 +87,19 @@ export function poseFromMatrix(elements) {
 // `which` of the native wisp_set_pose export (bindings.cpp).
 const POSE_COLLIDER = 0, POSE_COLLIDER_TELEPORT = 1, POSE_CHAIN_ROOT = 2, POSE_CHAIN_SPACE = 3, POSE_CHAIN_TELEPORT = 4;
 function callPose(world, which, id, P) {
+  const ptr = poseIo(world, P);
+  world._check(world._module._wisp_set_pose(world._address, which, id, ptr));
+}
+// One root pose for the `count` chains whose ids World#setChainRoots wrote (wisp_set_chain_roots).
+function callRoots(world, count, P) {
+  const ptr = poseIo(world, P);
+  world._check(world._module._wisp_set_chain_roots(world._address, count, ptr));
+}
+// P into the scratch block; its address.
+function poseIo(world, P) {
   const io = world._io, f = io.f32;
   f[0] = P[0]; f[1] = P[1]; f[2] = P[2]; f[3] = P[3]; f[4] = P[4]; f[5] = P[5]; f[6] = P[6]; f[7] = P[7];
-  world._check(world._module._wisp_set_pose(world._address, which, id, io.ptr));
+  return io.ptr;
 }
 
 // GLM's quat_cast (glm/gtc/quaternion.inl), operation for operation in doubles: the largest of
@@ -118,4 +128,4 @@ function quatFromRotation(R, out, o) {
 }
 const IDENTITY = Object.freeze([0, 0, 0, 1]);
 
-export { POSE, readPose, readMatrix, callPose, IDENTITY, POSE_COLLIDER, POSE_COLLIDER_TELEPORT, POSE_CHAIN_ROOT, POSE_CHAIN_SPACE, POSE_CHAIN_TELEPORT };
+export { POSE, readPose, readMatrix, callPose, callRoots, IDENTITY, POSE_COLLIDER, POSE_COLLIDER_TELEPORT, POSE_CHAIN_ROOT, POSE_CHAIN_SPACE, POSE_CHAIN_TELEPORT };

@@ -3,7 +3,7 @@ import { WispError } from './error.js';
 import { fail, num, int, vec3, quat, objectArg, pick, numberArray, intArray } from './args.js';
 import { COLLIDER_TYPES, COLLIDER_TYPE_NAMES, ROPE_DEF, CLOTH_DEF, GRID, WORLD, COLLIDER, CHAIN_DEF, CHAIN_LINKS_PARAMS } from './options.js';
 import { withHeap, scratchOf } from './heap.js';
-import { readPose, IDENTITY } from './pose.js';
+import { readPose, callRoots, IDENTITY } from './pose.js';
 import { memoryBuffer, SNAP, SHIFT, KEEP } from './views.js';
 import { renderAlpha, alphaArg } from './interpolation.js';
 import { withTestHook } from './test-hooks.js';
@@ -21,8 +21,11 @@ const CODE_NAMES = ['ok', 'invalid-argument', 'invalid-handle', 'out-of-range', 
 
 export class World {
   #m; #native; #address = 0; #disposed = false; #objects = new Set(); #layout = 0; #views = [];
-  #pose = { ptr: 0, floats: 0, buffer: null, f32: null };
+  // native blocks (#block): chains' animated poses (setPose), setChainRoots' ids
+  #pose = { grow: 'chainPoseBlock', Type: Float32Array, ptr: 0, size: 0, buffer: null, view: null };
+  #roots = { grow: 'chainRootsBlock', Type: Float64Array, ptr: 0, size: 0, buffer: null, view: null };
   // render interpolation: on or off, fixed steps between the two kept outputs, settings.fixedDt
+  #io = null;  // _io
   #interpolate = false; #span = 1; #fixedDt = 1 / 60; #alphaBox = new Float64Array(1);
   /** Report of the last step(): reused object, no allocation per frame. */
   lastStep = { fixedSteps: 0, droppedTime: 0, leftover: 0 };
@@ -80,22 +83,50 @@ export class World {
    * @internal A Float32Array over the native block that receives chains' animated poses, holding
    * at least `floats` floats: made again only when it must grow or WASM memory grew.
    */
-  _poseBlock(floats) {
-    const p = this.#pose;
-    if (floats > p.floats) {
-      p.ptr = this._native.chainPoseBlock(floats);  // may grow the memory: read the buffer after
-      p.floats = floats;
-      p.buffer = null;
+  _poseBlock(floats) { return this.#block(this.#pose, floats); }
+  // A view over a native block of at least `size` elements, made again only when it must grow or
+  // WASM memory grew; growing (b.grow, an embind call) may grow the memory, so the buffer is read after.
+  #block(b, size) {
+    if (size > b.size) {
+      b.ptr = this._native[b.grow](size);
+      b.size = size;
+      b.buffer = null;
     }
     const buffer = memoryBuffer(this.#m);
-    if (p.buffer !== buffer) {
-      p.buffer = buffer;
-      p.f32 = new Float32Array(buffer, p.ptr, p.floats);
+    if (b.buffer !== buffer) {
+      b.buffer = buffer;
+      b.view = new b.Type(buffer, b.ptr, b.size);
     }
-    return p.f32;
+    return b.view;
   }
-  /** @internal the per-frame scratch block { ptr, f32, f64 } */
-  get _io() { return scratchOf(this.#m); }
+  /**
+   * One root pose for many chains, e.g. every hair chain on a head: what chain.setRoot(position,
+   * rotation) on each gives, in one call into WASM. The pose is checked once and every chain
+   * before any changes: a bad pose, or an entry that is not a live Chain of this world, throws a
+   * WispError and changes nothing. Allocates nothing.
+   */
+  setChainRoots(chains, position, rotation = IDENTITY) {
+    if (!chains || typeof chains !== 'object' || typeof chains.length !== 'number') {
+      fail(`setChainRoots: chains must be an array of Chain (got ${chains === null ? 'null' : typeof chains})`);
+    }
+    const n = chains.length, ids = this.#block(this.#roots, n);
+    for (let i = 0; i < n; i++) {
+      const c = chains[i];
+      if (!(c instanceof Chain) || c._world !== this) fail(`setChainRoots: chains[${i}] must be a Chain of this world`, 'foreign-object');
+      ids[i] = c._id;  // throws 'disposed' for a disposed chain
+    }
+    callRoots(this, n, readPose(position, rotation));
+  }
+  /**
+   * @internal the per-frame scratch block { ptr, f32, f64 }. Its views are re-made only when they
+   * went stale: growing a non-shared memory detaches the old buffer (the views then read length 0);
+   * a shared one (the threaded build) never detaches, and views over it stay valid for the block.
+   * Reading the memory's buffer on every call (scratchOf) was about a quarter of a setRoot's time.
+   */
+  get _io() {
+    const s = this.#io;
+    return s !== null && s.f32.length !== 0 ? s : (this.#io = scratchOf(this.#m));
+  }
   /** @internal */ get _layout() { return this.#layout; }
   /** @internal */ _bump() { this.#layout++; }
   /** @internal */ _forget(obj) { this.#objects.delete(obj); }

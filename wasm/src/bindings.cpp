@@ -289,6 +289,22 @@ class WorldBinding {
     if (floats > static_cast<int>(poseBlock_.size())) poseBlock_.resize(static_cast<size_t>(floats));
     return reinterpret_cast<uintptr_t>(poseBlock_.data());
   }
+  // setChainRoots' ids arrive in this block (the wrapper writes them, then calls
+  // wisp_set_chain_roots): grown only by chainRootsBlock, never per frame, with the decoded ids
+  // beside it.
+  uintptr_t chainRootsBlock(int count) {
+    if (count > static_cast<int>(rootIds_.size())) {
+      rootIds_.resize(static_cast<size_t>(count));
+      rootChains_.resize(static_cast<size_t>(count));
+    }
+    return reinterpret_cast<uintptr_t>(rootIds_.data());
+  }
+  int setChainRoots(int count, float px, float py, float pz, float qx, float qy, float qz, float qw, float scale) {
+    if (count < 0 || count > static_cast<int>(rootIds_.size()))
+      return check(Status::Error(StatusCode::InvalidArgument, "setChainRoots: " + std::to_string(count) + " chains, but the id block holds " + std::to_string(rootIds_.size())));
+    for (int i = 0; i < count; ++i) rootChains_[static_cast<size_t>(i)] = decode<ChainId>(rootIds_[static_cast<size_t>(i)]);
+    return check(world_->setChainRoots(rootChains_.data(), count, {{px, py, pz}, {qx, qy, qz, qw}}, scale));
+  }
   // Chain links: `ids` is a JS array of chain ids (the wrapper checked they are this world's Chains).
   double addChainLinks(val ids, val o) {
     ChainLinksDef d;
@@ -534,6 +550,8 @@ class WorldBinding {
   int code_ = 0;
   std::string message_;
   std::vector<float> poseBlock_;
+  std::vector<double> rootIds_;
+  std::vector<ChainId> rootChains_;
 };
 
 size_t heapUsed() { return mallinfo().uordblks; }
@@ -576,6 +594,10 @@ EMSCRIPTEN_KEEPALIVE int wisp_set_pose(WorldBinding* w, int which, double id, co
     case 3: return w->setChainSpace(id, px, py, pz, qx, qy, qz, qw);
     default: return w->teleportChain(id, px, py, pz, qx, qy, qz, qw);
   }
+}
+// io as wisp_set_pose's; the ids of `count` chains already in WorldBinding::chainRootsBlock.
+EMSCRIPTEN_KEEPALIVE int wisp_set_chain_roots(WorldBinding* w, int count, const float* io) {
+  return w->setChainRoots(count, io[0], io[1], io[2], io[3], io[4], io[5], io[6], io[7]);
 }
 // The animated pose: `count` local rotations already in WorldBinding::chainPoseBlock.
 EMSCRIPTEN_KEEPALIVE int wisp_set_chain_pose(WorldBinding* w, double id, int count) {
@@ -651,6 +673,7 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("teleportChain", &WorldBinding::teleportChain)
       .function("resetChain", &WorldBinding::resetChain)
       .function("chainPoseBlock", &WorldBinding::chainPoseBlock)
+      .function("chainRootsBlock", &WorldBinding::chainRootsBlock)
       .function("setChainPhysicsWeight", &WorldBinding::setChainPhysicsWeight)
       .function("boostChain", &WorldBinding::boostChain)
       .function("addChainLinks", &WorldBinding::addChainLinks)

@@ -170,6 +170,10 @@ class World {
   // scale carries the joints about the root to the new size. Colliders take the scale their own
   // poses give (setColliderTransform).
   Status setChainRoot(ChainId id, const Transform& root, float scale = 1);
+  // setChainRoot with one root pose for `count` chains (hair on one head): the pose is checked
+  // once, every id before any chain changes (a bad pose, scale or id changes nothing), and each
+  // chain gets exactly what setChainRoot(ids[i], root, scale) gives it.
+  Status setChainRoots(const ChainId* ids, int count, const Transform& root, float scale = 1);
   // The pose of the chain's simulation space (ChainSpace::Relative), e.g. the hips.
   Status setChainSpace(ChainId id, const Transform& space);
   // Jumps the root there at once, carrying the chain rigidly: same shape, velocities turned

@@ -331,14 +331,31 @@ Status World::chainJointCount(ChainId id, int* out) const {
 }
 
 
+// The root pose a checked setChainRoot(s) gives one chain; `rotation` already normalized.
+static void moveChainRoot(ChainState& c, Vec3 position, Quat rotation, float scale) {
+  if (scale != c.scale) wakeLater(c, "its scale changed");
+  scaleChain(c, scale);
+  c.rootTo = {toLocal(position, c.origin), rotation};
+}
+
 Status World::setChainRoot(ChainId id, const Transform& root, float scale) {
   ChainState* c = impl_->chain(id);
   if (!c) return badHandle("chain", id);
   WISP_TRY(checkTransform("setChainRoot: root.position", "setChainRoot: root.rotation", root));
   if (!(scale >= 1e-4f && scale <= 1e4f)) WISP_TRY(checkRange("setChainRoot: scale", scale, 1e-4, 1e4));
-  if (scale != c->scale) wakeLater(*c, "its scale changed");
-  scaleChain(*c, scale);
-  c->rootTo = {toLocal(root.position, c->origin), normalize(root.rotation)};
+  moveChainRoot(*c, root.position, normalize(root.rotation), scale);
+  return Status::Ok();
+}
+
+Status World::setChainRoots(const ChainId* ids, int count, const Transform& root, float scale) {
+  if (count < 0 || (count > 0 && ids == nullptr))
+    return Status::Error(StatusCode::InvalidArgument, "setChainRoots: count must be >= 0 with that many ids (got " + std::to_string(count) + ")");
+  WISP_TRY(checkTransform("setChainRoots: root.position", "setChainRoots: root.rotation", root));
+  if (!(scale >= 1e-4f && scale <= 1e4f)) WISP_TRY(checkRange("setChainRoots: scale", scale, 1e-4, 1e4));
+  for (int i = 0; i < count; ++i)
+    if (!impl_->chain(ids[i])) return badHandle("chain", ids[i]);
+  const Quat rotation = normalize(root.rotation);  // what setChainRoot computes per chain, once
+  for (int i = 0; i < count; ++i) moveChainRoot(*impl_->chain(ids[i]), root.position, rotation, scale);
   return Status::Ok();
 }
 
