@@ -396,6 +396,61 @@ TEST(ChainLanes, WispBonesPushedFromSphereIntoSphereEqualTheScalarSolver) {
   }
 }
 
+// Chains whose roots move alike share the roots' interpolated substep poses (RootPath, kept
+// from lane group to lane group on a thread): in groups where every lane shares the root, where
+// one lane's differs in one bit of its rotation or position, where the frame starts at the same
+// root for every lane and ends elsewhere for one lane or for all, and in a second world stepped
+// right after the first on the same thread, from the same root to the same root with another
+// substep count.
+TEST(ChainLanes, WispChainsSharingARootOrNotEqualTheScalarSolver) {
+  auto run = [](bool lanes) {
+    Lanes on(lanes);
+    std::unique_ptr<World> worlds[2];
+    std::vector<ChainId> ids[2];
+    for (int k = 0; k < 2; ++k) {
+      WorldSettings ws;
+      ws.substeps = k == 0 ? 8 : 3;
+      worlds[k] = scenes::makeWorld(ws);
+      for (int c = 0; c < 14; ++c) {
+        ChainDef d;
+        d.joints.push_back({{0.02f * c - 0.1f, 0.05f, 0}, {}});
+        for (int j = 1; j < 6; ++j) d.joints.push_back({{0, -0.04f, 0.01f}, {}});
+        d.params.stiffness = 0.5f;
+        d.params.inertia = c % 3 == 0 ? 0.4f : 0.0f;
+        ChainId id;
+        EXPECT_TRUE(worlds[k]->addChain(d, &id).ok());
+        ids[k].push_back(id);
+      }
+    }
+    auto nudge = [](float v) {  // the next float up: one bit apart
+      uint32_t u;
+      std::memcpy(&u, &v, 4);
+      ++u;
+      std::memcpy(&v, &u, 4);
+      return v;
+    };
+    std::vector<std::vector<uint32_t>> frames;
+    for (int f = 0; f < 90; ++f) {
+      const float a = 0.7f * std::sin(0.2f * f);
+      const Transform pose{{0.1f * std::sin(0.3f * f), 1.6f, 0}, {0, std::sin(a / 2), 0, std::cos(a / 2)}};
+      for (int k = 0; k < 2; ++k) {
+        for (size_t c = 0; c < ids[k].size(); ++c) {
+          Transform root = pose;
+          if (c == 3) root.rotation.y = nudge(root.rotation.y);
+          if (c == 5) root.position.x = nudge(root.position.x);
+          if ((c == 9 || c >= 12) && f % 5 == 0) root.position.z = 0.05f;  // ends elsewhere this frame
+          EXPECT_TRUE(worlds[k]->setChainRoot(ids[k][c], root).ok());
+        }
+        worlds[k]->step(f % 3 == 0 ? 1.0 / 30.0 : 1.0 / 60.0);
+        frames.push_back(bitsOf(*worlds[k], ids[k]));
+      }
+    }
+    return frames;
+  };
+  const auto scalar = run(false), lanes = run(true);
+  for (size_t f = 0; f < scalar.size(); ++f) ASSERT_EQ(lanes[f], scalar[f]) << "frame " << f / 2 << ", world " << f % 2;
+}
+
 // ---- the lane group's joint block (solver/chain_joint_block.h) ----
 
 // The 4 x 4 transpose the block's gathers and scatters go through: rows become columns.

@@ -12,6 +12,7 @@
 #include "chain/chain_state.h"
 #include "math/wide_vec.h"
 #include "solver/lane_transpose.h"
+#include "solver/root_path.h"
 
 namespace wisp {
 
@@ -131,10 +132,12 @@ inline void writeLaneRotations(ChainState* const (&c)[wide::kWidth], int count, 
   }
 }
 
-// The blocks of the lane group being solved on this thread.
+// The blocks of the lane group being solved on this thread, and the roots' substep poses last
+// interpolated on it (kept from group to group).
 struct LaneBlocks {
   JointBlock joints;
   ParamBlock params;
+  RootPath rootPath;
 };
 LaneBlocks& laneBlocks();
 

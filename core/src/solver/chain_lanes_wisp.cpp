@@ -332,7 +332,10 @@ void carryLanes(const WispLanes& g, int n, const Transform (&from)[kLanes], cons
   Quat full[kLanes];
   Vec3 move[kLanes], pivot[kLanes];
   for (int l = 0; l < kLanes; ++l) {
-    full[l] = rotationFromTo(from[l].rotation, to[l].rotation);
+    // chains that share a root (a wig's strands) share the turn: the same inputs, the same bits
+    const bool again = l > 0 && std::memcmp(&from[l].rotation, &from[l - 1].rotation, sizeof(Quat)) == 0 &&
+                       std::memcmp(&to[l].rotation, &to[l - 1].rotation, sizeof(Quat)) == 0;
+    full[l] = again ? full[l - 1] : rotationFromTo(from[l].rotation, to[l].rotation);
     move[l] = to[l].position - from[l].position;
     pivot[l] = from[l].position;
   }
@@ -380,7 +383,9 @@ void carryLanes(const WispLanes& g, int n, const Transform (&from)[kLanes], cons
 
 // Stage Carry (beginWispSubstep) of every stored lane: the motions planned per chain, carried on
 // the lanes (the space's motion before the root's, as there).
-void carryStage(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, int sub, Transform (&roots)[kLanes]) {
+// paths[l]: lane l's roots per substep where they are shared (RootPath), else nullptr.
+void carryStage(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, int sub, const Transform* const (&paths)[kLanes],
+                Transform (&roots)[kLanes]) {
   JointBlock& b = *g.b;
   CarryPlan plans[kLanes];
   Transform from[kLanes], to[kLanes];
@@ -390,7 +395,7 @@ void carryStage(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, 
   const int n = g.c[0]->joints();
   for (int l = 0; l < g.count; ++l) {
     ChainState& c = *g.c[l];
-    roots[l] = planWispSubstep(c, ctx, frames[l], sub, &plans[l]);
+    roots[l] = planWispSubstep(c, ctx, frames[l], sub, &plans[l], paths[l] ? &paths[l][sub] : nullptr);
     anySpace |= plans[l].space;
   }
   auto same = [](const Transform& a, const Transform& t) {  // carryJoints' test, which returns at once
@@ -454,7 +459,9 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
 }
 
 // solveBones (chain_solver.cpp) on the lanes, for chains without limits, leash or backstop.
-void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&rootRotation)[kLanes], int sub, float tPrev,
+// Not inlined into its caller: GCC then stops inlining orientJoints into the bone loop, which
+// costs more than the call saves.
+[[gnu::noinline]] void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&rootRotation)[kLanes], int sub, float tPrev,
                      float tNow, bool output, LaneColliders& cs, const StepFactors& sf, const ChainReach& cr) {
   const int n = g.c[0]->joints();
   JointBlock& b = *g.b;
@@ -612,6 +619,13 @@ void solveWispChainLanes(ChainState* const* chains, int count, const StepContext
   for (int l = 0; l < kLanes; ++l) animated |= g.c[l]->animated;
   StepFactors factors;
   const int total = ctx.totalSubsteps;
+  // the roots' substep poses, interpolated once for the lanes whose frame starts and ends at the
+  // same root as lane 0's (and kept for the next group: usually the same again)
+  const Transform* paths[kLanes] = {nullptr, nullptr, nullptr, nullptr};
+  if (const Transform* shared = blocks.rootPath.of(frames[0].rootStart, g.c[0]->rootTo, total))
+    for (int l = 0; l < count; ++l)
+      if (RootPath::sameBits(frames[l].rootStart, frames[0].rootStart) && RootPath::sameBits(g.c[l]->rootTo, g.c[0]->rootTo))
+        paths[l] = shared;
   LaneColliders colliders;
   laneColliderMasks(g, ctx, &colliders);
   ChainReach reach;
@@ -619,7 +633,7 @@ void solveWispChainLanes(ChainState* const* chains, int count, const StepContext
   for (int sub = 0; sub < total; ++sub) {
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
     Transform roots[kLanes];
-    carryStage(g, ctx, frames, sub, roots);  // Stage Carry
+    carryStage(g, ctx, frames, sub, paths, roots);  // Stage Carry
     if (animated) g.p->gatherTargets(g.c, n);  // planWispSubstep moved the animated pose
     Quat rootRotation[kLanes];
     for (int l = 0; l < kLanes; ++l) rootRotation[l] = roots[l < count ? l : 0].rotation;

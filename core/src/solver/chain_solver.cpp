@@ -374,10 +374,11 @@ void wispFrameBegin(ChainState& c, const StepContext& ctx, ChainFrame& f) {
 
 }  // namespace
 
-Transform planWispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub, CarryPlan* plan) {
+Transform planWispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub, CarryPlan* plan,
+                          const Transform* rootNow) {
   const ChainParams& p = c.params;
   const float tNow = static_cast<float>(sub + 1) / static_cast<float>(ctx.totalSubsteps);
-  const Transform root = interpolate(f.rootStart, c.rootTo, tNow);
+  const Transform root = rootNow ? *rootNow : interpolate(f.rootStart, c.rootTo, tNow);
   f.root = root;
   animatedPoseAt(c, tNow);
 

@@ -44,7 +44,10 @@ struct CarryPlan {
   Transform rootFrom, rootTo;
 };
 // The substep's root (returned), animated pose and carry motions; the frame's poses move on.
-Transform planWispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub, CarryPlan* plan);
+// `root`, when given, is the substep's root already interpolated (RootPath, solver/root_path.h:
+// the same operations on the same frame poses).
+Transform planWispSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub, CarryPlan* plan,
+                          const Transform* root = nullptr);
 // One carry motion, a -> b, of joints [begin, end): joint j by share[j] (or `uniform` without
 // share) of it; joint 0 adds to the carry velocity instead (when invH > 0).
 void carryJoints(ChainState& c, const JointArrays& s, const Transform& a, const Transform& b, const float* share,
