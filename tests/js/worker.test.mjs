@@ -7,6 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createWisp, createWorkerWorld, WispError } from '../../wasm/js/index.js';
 import { PARAM_KEYS } from '../../wasm/js/command-ring.js';
+import { writeEvents, readStepEvents } from '../../wasm/js/step-state.js';
 
 const FRAMES = 90;
 
@@ -472,4 +473,46 @@ test('worker world: dispose with the command ring full ends the worker at once, 
     mock.timers.reset();
     await world.dispose();
   }
+});
+
+test('worker world: setChainRoots gives the main thread\'s bits and checks its list and pose before queueing anything', () => withWorlds({ substeps: 4 }, async (main, world) => {
+  const make = (w) => Array.from({ length: 5 }, (_, c) => w.addChain({ joints: [{ position: [0.02 * c, 0.05, -0.1] }, { position: [0, -0.06, 0] }, { position: [0, -0.06, 0] }], position: [0, 1.6, 0] }));
+  const mc = make(main), wc = make(world);
+  const other = await createWorkerWorld({});
+  try {
+    const stranger = other.addChain({ joints: [{ position: [0, 0, 0] }, { position: [0, -0.1, 0] }] });
+    for (const [bad, code] of [[[wc[0], stranger], 'foreign-object'], [[wc[0], {}], 'foreign-object'], [null, 'invalid-argument']]) {
+      assert.throws(() => world.setChainRoots(bad, [0, 1.6, 0]), (e) => e.code === code, `list ${code}`);
+    }
+    assert.throws(() => world.setChainRoots(wc, [0, NaN, 0]), /position\[1\]/);
+    assert.throws(() => world.setChainRoots(wc, [0, 1.6, 0], [0, 0, 0, 0]), /rotation must not be zero/);
+    await world.flush();  // nothing was queued: no error comes back
+  } finally {
+    await other.dispose();
+  }
+  for (let k = 0; k < 40; k++) {
+    const a = 0.8 * Math.sin(k / 6), p = [0.1 * Math.sin(k / 5), 1.6, 0], q = [0, Math.sin(a / 2), 0, Math.cos(a / 2)];
+    main.setChainRoots(mc, p, q);
+    world.setChainRoots(wc, p, q);
+    main.step(1 / 60);
+    world.step(1 / 60);
+  }
+  await world.flush();
+  assert.equal(await world.stateHash(), main.stateHash());
+  for (let c = 0; c < 5; c++) assert.deepEqual(wc[c].positions, mc[c].positions, `chain ${c}`);
+}));
+
+test('worker world events: a step\'s events that do not fit a buffer that cannot grow are counted and said, and the others read back whole', () => {
+  const buffer = new SharedArrayBuffer(1024);  // fixed: as where shared memory cannot grow
+  const objects = new Map([[1, 'rope one'], [2, 'cloth two']]);
+  const events = Array.from({ length: 12 }, (_, k) => ({ type: k % 2 ? 'sleep' : 'teleport', kind: k % 2 ? 'cloth' : 'rope', object: k % 2 ? 'cloth two' : 'rope one', message: `event ${k} `.repeat(3) }));
+  const dropped = writeEvents(buffer, events, (o) => (o === 'rope one' ? 1 : 2));
+  assert.ok(dropped > 0 && dropped < events.length, `dropped ${dropped}`);
+  const read = readStepEvents(buffer, events.length, dropped, (id) => objects.get(id) ?? null);
+  assert.equal(read.length, events.length - dropped + 1);
+  assert.deepEqual(read.slice(0, -1), events.slice(0, events.length - dropped));
+  const last = read[read.length - 1];
+  assert.equal(last.type, 'events-dropped');
+  assert.equal(last.object, null);
+  assert.match(last.message, new RegExp(`^${dropped} of this step's 12 events`));
 });

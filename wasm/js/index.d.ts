@@ -948,8 +948,13 @@ export interface WorkerWindZone extends WorkerObjectBase, Pick<WindZone, 'set'> 
   readonly kind: 'windZone';
 }
 
-/** A WorldEvent of a worker world: its object is the worker world's. */
-export interface WorkerWorldEvent extends Omit<WorldEvent, 'object'> {
+/**
+ * A WorldEvent of a worker world: its object is the worker world's. 'events-dropped' (object null)
+ * comes last in a step whose events did not all fit the worker's event buffer (only where shared
+ * memory cannot grow: 32 KB per step there); its message says how many are not shown.
+ */
+export interface WorkerWorldEvent extends Omit<WorldEvent, 'object' | 'type'> {
+  type: WorldEvent['type'] | 'events-dropped';
   object: WorkerRope | WorkerCloth | WorkerChain | null;
 }
 
@@ -997,6 +1002,8 @@ export class WorkerWorld {
   setGravity(gravity: Vec3Like): void;
   setWind(wind: WindSettings): void;
   shiftOrigin(offset: Vec3Like): void;
+  /** One root pose for many chains (World.setChainRoots): the list and the pose's numbers are checked here before anything is queued; then each chain's setRoot is queued in order. */
+  setChainRoots(chains: ArrayLike<WorkerChain>, position: Vec3Like, rotation?: QuatLike): void;
   addRope(def: RopeDef): WorkerRope;
   addCloth(def: ClothDef): WorkerCloth;
   addChain(def: ChainDef): WorkerChain;

@@ -128,8 +128,23 @@ export function writeEvents(buffer, events, pageIdOf) {
   return dropped;
 }
 
+/**
+ * Page: a step's events: the `count - dropped` the worker wrote (writeEvents), and where it had to
+ * drop some for want of room, one 'events-dropped' event after them saying how many.
+ */
+export function readStepEvents(buffer, count, dropped, objectOf) {
+  const out = readEvents(buffer, count - dropped, objectOf);
+  if (dropped > 0) {
+    out.push({
+      type: 'events-dropped', kind: null, object: null,
+      message: `${dropped} of this step's ${count} events did not fit the worker's event buffer (${buffer.byteLength} bytes; this platform cannot grow shared memory) and are not shown`,
+    });
+  }
+  return out;
+}
+
 /** Page: `count` events from the event buffer, their objects found by `objectOf(page id)`. */
-export function readEvents(buffer, count, objectOf) {
+function readEvents(buffer, count, objectOf) {
   const view = new Float64Array(buffer), out = [];
   let p = 0;
   for (let k = 0; k < count; k++) {

@@ -49,7 +49,8 @@ import {
   OP_CALL, OP_STEP, OP_POSTED, OP_FLUSH, OP_HASH, OP_DISPOSE, T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_ID,
 } from './command-ring.js';
 import { SLOTS, MIDDLE, REPORT, CONTROL_BYTES, REPORT_BYTES, acquire, stepOf } from './output-slots.js';
-import { WORLD_HEAD, readFields, readEvents, readParams } from './step-state.js';
+import { WORLD_HEAD, readFields, readStepEvents, readParams } from './step-state.js';
+import { readPose, IDENTITY } from './pose.js';
 
 const NODE_THREADS = 'node:worker_threads';  // a variable, so no bundler follows it
 
@@ -498,7 +499,7 @@ export class WorkerWorld {
   events() {
     const at = this.#at(), n = this.#state[at + 1];
     if (n === 0) return NO_EVENTS;
-    return readEvents(this.#eventBuffers[this.#front], n, (id) => this.#objects.get(id) ?? null);
+    return readStepEvents(this.#eventBuffers[this.#front], n, this.#state[at + 2], (id) => this.#objects.get(id) ?? null);
   }
   /** World.stats() as of the step shown (a fresh object). */
   stats() { return readFields(this.#state, this.#at() + WORLD_HEAD, this.#statsFields); }
@@ -524,6 +525,28 @@ export class WorkerWorld {
   loadSnapshotJson(json) {
     if (typeof json !== 'string') fail('snapshot JSON must be a string');
     return this._query(this, 'loadSnapshotJson', [json]);
+  }
+  /**
+   * One root pose for many chains (World.setChainRoots): the list and the pose are checked here
+   * (every entry a live Chain of this world; the pose's numbers finite, its rotation not zero)
+   * before anything is queued, then each chain's setRoot is queued in order with the other calls;
+   * the worker's World checks the rest, as for setRoot. Allocates nothing.
+   */
+  setChainRoots(chains, position, rotation = IDENTITY) {
+    this._alive();
+    if (!chains || typeof chains !== 'object' || typeof chains.length !== 'number') {
+      fail(`setChainRoots: chains must be an array of Chain (got ${chains === null ? 'null' : typeof chains})`);
+    }
+    const n = chains.length;
+    for (let i = 0; i < n; i++) {
+      const c = chains[i];
+      if (!(c instanceof CLASSES.chain) || c._world !== this) fail(`setChainRoots: chains[${i}] must be a Chain of this world`, 'foreign-object');
+      c._alive();
+    }
+    const p = readPose(position, rotation);
+    for (let k = 0; k < 7; k++) if (!Number.isFinite(p[k])) fail(`setChainRoots: ${k < 3 ? `position[${k}]` : `rotation[${k - 3}]`} must be finite (got ${p[k]})`);
+    if (p[3] === 0 && p[4] === 0 && p[5] === 0 && p[6] === 0) fail('setChainRoots: rotation must not be zero');
+    for (let i = 0; i < n; i++) chains[i].setRoot(position, rotation);
   }
   /** Test hook (the self-test build of the module in the worker): queued as the other calls. */
   injectFault(object, i) { this._call(0, METHOD_ID.injectFault, 2, object, i); }
