@@ -154,12 +154,19 @@ void clothFrame(ClothState& c, const StepContext& frame, Team& team) {
     if (airVaries && ctx.startsStep(sub))
       team.forChunks(n, [&](int b, int e) { sampleAir(c, b, e, ctx.wind, ctx.airTime(sub)); });
     if (aero) team.serial([&] { accumulateAerodynamics(c, ctx.wind.global.mean, airVaries); });
+    // Only Collide reads the substep-start positions o within a substep; the state keeps the
+    // last substep's
+    const bool keepStart = collide || sub + 1 == total;
+    const bool update = deferVelocity && sub > 0;
     team.forChunks(n, [&](int b, int e) {
-      if (deferVelocity && sub > 0) updateVelocities(c, b, e, ctx.invH);
       if (aero)
         integrateWithPerParticle(c, b, e, gh, c.ax.data(), c.ay.data(), c.az.data(), h, k, h);
+      else if (update)
+        keepStart ? integrateUniformAfter<true, true>(c, b, e, ctx.invH, gh, k, h)
+                  : integrateUniformAfter<true, false>(c, b, e, ctx.invH, gh, k, h);
       else
-        integrateUniform(c, b, e, gh, k, h);
+        keepStart ? integrateUniformAfter<false, true>(c, b, e, ctx.invH, gh, k, h)
+                  : integrateUniformAfter<false, false>(c, b, e, ctx.invH, gh, k, h);
       driveAnchorsIn(c, ctx, tNow, b, e);
     });
 
