@@ -4,6 +4,7 @@
 // runs) and on a mesh whose particles are shuffled (mostly gathers), cut into parts anywhere
 // inside a colour, with pinned pairs and coincident ends among the edges.
 #include <cstring>
+#include <utility>
 
 #include "builders/cloth_builder.h"
 #include "constraints/distance.h"
@@ -54,11 +55,11 @@ void expectKernelMatchesScalar(const ClothState& built, bool stretch, float cut,
   disturb(kernel, seed);
   EdgeSet& ks = stretch ? kernel.stretch : kernel.shear;
   ASSERT_EQ(ks.runs.size(), ks.a.size());
-  for (bool fresh : {true, false}) {
+  // fresh multipliers with a compliance too: the fresh kernel leaves out alpha * lambda
+  for (auto [fresh, alpha] : {std::pair{true, 0.0f}, std::pair{true, 3e-4f}, std::pair{false, 3e-4f}}) {
     fillLambda(ks, seed + 1);
     ClothState scalar = kernel;
     EdgeSet& ss = stretch ? scalar.stretch : scalar.shear;
-    const float alpha = fresh ? 0.0f : 3e-4f;
     for (int col = 0; col < ks.colours(); ++col) {
       const int b = ks.colourStart[col], e = ks.colourStart[col + 1];
       const int mid = b + static_cast<int>(static_cast<float>(e - b) * cut);

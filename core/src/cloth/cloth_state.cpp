@@ -8,6 +8,8 @@
 #include <tuple>
 #include <vector>
 
+#include "math/wide.h"
+
 #include "constraints/distance.h"
 #include "math/vec3.h"
 
@@ -59,7 +61,7 @@ void ClothState::buildTriangleLists() {
   meanEdge = stretch.rest.empty() ? 0.0f : static_cast<float>(restSum / static_cast<double>(stretch.rest.size()));
   const int n = count();
   const int t = triangleCount();
-  triangleNormal.assign(3 * static_cast<size_t>(t), 0.0f);
+  triangleNormal.assign(3 * static_cast<size_t>(t) + 1, 0.0f);  // + 1: vertexNormals loads 4 floats
   triangleStart.assign(n + 1, 0);
   for (uint32_t v : triangles) triangleStart[v + 1]++;
   for (int i = 0; i < n; ++i) triangleStart[i + 1] += triangleStart[i];
@@ -88,14 +90,17 @@ void ClothState::triangleNormals(int begin, int end) {
 }
 
 void ClothState::vertexNormals(int begin, int end) {
+  // x, y and z of a vertex's sum in three lanes of one F4 (the fourth adds the next triangle's x,
+  // or the padding after the last, and is dropped): each lane is the scalar sum in the same order
+  using namespace wide;
+  const float* tns = triangleNormal.data();
+  const int32_t *start = triangleStart.data(), *of = triangleOf.data();
   for (int i = begin; i < end; ++i) {
-    Vec3 n{0, 0, 0};
-    for (int32_t k = triangleStart[i]; k < triangleStart[i + 1]; ++k) {
-      const float* tn = &triangleNormal[3 * static_cast<size_t>(triangleOf[k])];
-      n.x += tn[0];
-      n.y += tn[1];
-      n.z += tn[2];
-    }
+    F4 sum = splat(0.0f);
+    for (int32_t k = start[i]; k < start[i + 1]; ++k) sum = sum + load(tns + 3 * static_cast<size_t>(of[k]));
+    alignas(16) float lanes[kWidth];
+    store(lanes, sum);
+    const Vec3 n{lanes[0], lanes[1], lanes[2]};
     float len = length(n);
     Vec3 u = len > 1e-20f ? n * (1.0f / len) : Vec3{0, 1, 0};
     normals[3 * i] = u.x;

@@ -45,7 +45,8 @@ struct ClothState : Particles {
   std::vector<float> ax, ay, az;           // m/s^2: aerodynamic acceleration, per substep
   std::vector<float> normals;              // interleaved unit vertex normals (output)
   // derived from `triangles` (buildTriangleLists): each triangle's normal times twice its area,
-  // and the triangles of particle i, triangleOf[triangleStart[i] .. triangleStart[i+1]), ascending
+  // (3 floats a triangle, and one of padding), and the triangles of particle i,
+  // triangleOf[triangleStart[i] .. triangleStart[i+1]), ascending
   std::vector<float> triangleNormal;
   std::vector<int32_t> triangleStart, triangleOf;
   // per-step scratch for the strain statistics, one entry per block of kStrainBlock edges

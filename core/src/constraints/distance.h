@@ -50,9 +50,13 @@ inline RawArrays rawArrays(Particles& p) { return {p.px.data(), p.py.data(), p.p
 // (ax..bz), inverse masses, rest lengths and multipliers in, the moved ends and multipliers out.
 // A lane that solveDistance would skip keeps its old bits. Also in builds without SIMD (the
 // rope lane groups use it there on wide.h's plain F4).
+// With `fresh` the multipliers are 0 (the first iteration of a substep): -c - alpha * 0 is -c
+// exactly for the finite alpha >= 0 of validated compliances, so the product and the
+// subtraction are left out.
 struct DistanceLanes {
   wide::F4 ax, ay, az, bx, by, bz, lambda;
 };
+template <bool fresh = false>
 inline void solveDistanceLanes(DistanceLanes& d, wide::F4 wa, wide::F4 wb, wide::F4 rest, wide::F4 alpha) {
   using namespace wide;
   const F4 zero = splat(0.0f), tiny = splat(1e-9f);
@@ -61,7 +65,7 @@ inline void solveDistanceLanes(DistanceLanes& d, wide::F4 wa, wide::F4 wb, wide:
   F4 len = sqrt(dx * dx + dy * dy + dz * dz);
   F4 skip = maskOr(equal(wsum, zero), lessThan(len, tiny));
   F4 c = len - rest;
-  F4 s = (neg(c) - alpha * d.lambda) / ((wsum + alpha) * len);
+  F4 s = (fresh ? neg(c) : neg(c) - alpha * d.lambda) / ((wsum + alpha) * len);
   F4 dl = s * len;
   dx = dx * s; dy = dy * s; dz = dz * s;
   if (!any(skip)) {  // the usual case: no lane to keep, so no selects (7 of them, 3 ops each on SSE2)
@@ -143,13 +147,14 @@ inline void edgeRuns(const int32_t* a, const int32_t* b, int n, int32_t* runs) {
 // Groups of four edges whose ends are consecutive particles, `groups` of them from edge k (ends
 // a0, b0), loaded and stored whole: solveDistanceLanes, lane by lane solveDistance's operations.
 // With `fresh` the multipliers start at 0 (the first iteration of a substep) and are not read.
+template <bool fresh>
 inline void solveConsecutiveEdges(const RawArrays& p, int32_t a0, int32_t b0, const float* rest, float* lambda, int k,
-                                  int groups, wide::F4 alpha, bool fresh) {
+                                  int groups, wide::F4 alpha) {
   using namespace wide;
   for (int g = 0; g < groups; ++g, a0 += kWidth, b0 += kWidth, k += kWidth) {
     DistanceLanes d{load(p.x + a0), load(p.y + a0), load(p.z + a0), load(p.x + b0), load(p.y + b0), load(p.z + b0),
                     fresh ? splat(0.0f) : load(lambda + k)};
-    solveDistanceLanes(d, load(p.invMass + a0), load(p.invMass + b0), load(rest + k), alpha);
+    solveDistanceLanes<fresh>(d, load(p.invMass + a0), load(p.invMass + b0), load(rest + k), alpha);
     store(p.x + a0, d.ax); store(p.y + a0, d.ay); store(p.z + a0, d.az);
     store(p.x + b0, d.bx); store(p.y + b0, d.by); store(p.z + b0, d.bz);
     store(lambda + k, d.lambda);
@@ -158,15 +163,16 @@ inline void solveConsecutiveEdges(const RawArrays& p, int32_t a0, int32_t b0, co
 
 // Groups of four edges joining alternate particles (a0, a0 + 1), (a0 + 2, a0 + 3), ...: eight
 // floats loaded and split into even (a) and odd (b) lanes, and interleaved back.
+template <bool fresh>
 inline void solveAlternateEdges(const RawArrays& p, int32_t a0, const float* rest, float* lambda, int k, int groups,
-                                wide::F4 alpha, bool fresh) {
+                                wide::F4 alpha) {
   using namespace wide;
   for (int g = 0; g < groups; ++g, a0 += 2 * kWidth, k += kWidth) {
     F4 xl = load(p.x + a0), xh = load(p.x + a0 + 4), yl = load(p.y + a0), yh = load(p.y + a0 + 4);
     F4 zl = load(p.z + a0), zh = load(p.z + a0 + 4), wl = load(p.invMass + a0), wh = load(p.invMass + a0 + 4);
     DistanceLanes d{evens(xl, xh), evens(yl, yh), evens(zl, zh), odds(xl, xh), odds(yl, yh), odds(zl, zh),
                     fresh ? splat(0.0f) : load(lambda + k)};
-    solveDistanceLanes(d, evens(wl, wh), odds(wl, wh), load(rest + k), alpha);
+    solveDistanceLanes<fresh>(d, evens(wl, wh), odds(wl, wh), load(rest + k), alpha);
     store(p.x + a0, interleaveLow(d.ax, d.bx)); store(p.x + a0 + 4, interleaveHigh(d.ax, d.bx));
     store(p.y + a0, interleaveLow(d.ay, d.by)); store(p.y + a0 + 4, interleaveHigh(d.ay, d.by));
     store(p.z + a0, interleaveLow(d.az, d.bz)); store(p.z + a0 + 4, interleaveHigh(d.az, d.bz));
@@ -192,11 +198,13 @@ inline void solveEdgeList(Particles& p, const int32_t* a, const int32_t* b, cons
     const int room = (end - k) / kWidth;
     if (r > 0) {
       const int groups = r < room ? r : room;
-      solveConsecutiveEdges(raw, a[k], b[k], rest, lambda, k, groups, alpha, fresh);
+      if (fresh) solveConsecutiveEdges<true>(raw, a[k], b[k], rest, lambda, k, groups, alpha);
+      else solveConsecutiveEdges<false>(raw, a[k], b[k], rest, lambda, k, groups, alpha);
       k += groups * kWidth;
     } else if (r < 0) {
       const int groups = -r < room ? -r : room;
-      solveAlternateEdges(raw, a[k], rest, lambda, k, groups, alpha, fresh);
+      if (fresh) solveAlternateEdges<true>(raw, a[k], rest, lambda, k, groups, alpha);
+      else solveAlternateEdges<false>(raw, a[k], rest, lambda, k, groups, alpha);
       k += groups * kWidth;
     } else {
       if (fresh) for (int j = 0; j < kWidth; ++j) lambda[k + j] = 0.0f;

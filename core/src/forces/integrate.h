@@ -53,6 +53,49 @@ inline void integrateUniform(Particles& r, int begin, int end, Vec3 a, float k, 
   }
 }
 
+// The previous substep's UpdateVelocity (with `update`) and this substep's integrateUniform in
+// one pass over particles [begin, end): per particle exactly updateVelocities' then
+// integrateUniform's operations, but v is loaded once, the updated v never stored, and the
+// arrays read through local pointers (through the vectors, every store makes the compiler load
+// their data pointers again). Without `keepStart` the substep-start position o is not written:
+// only collisions read it within a substep, and the last substep's o is what the state keeps.
+template <bool update, bool keepStart>
+inline void integrateUniformAfter(Particles& r, int begin, int end, float invH, Vec3 a, float k, float h) {
+  float *px = r.px.data(), *py = r.py.data(), *pz = r.pz.data(), *vx = r.vx.data(), *vy = r.vy.data(),
+        *vz = r.vz.data(), *ox = r.ox.data(), *oy = r.oy.data(), *oz = r.oz.data(), *qx = r.qx.data(),
+        *qy = r.qy.data(), *qz = r.qz.data();
+  int i = begin;
+#if WISP_SIMD
+  using namespace wide;
+  const F4 s = splat(invH), ax = splat(a.x), ay = splat(a.y), az = splat(a.z), kk = splat(k), hh = splat(h);
+  for (; i + kWidth <= end; i += kWidth) {
+    const F4 x = load(px + i), y = load(py + i), z = load(pz + i);
+    F4 ux = load(vx + i), uy = load(vy + i), uz = load(vz + i);
+    if (update) {
+      ux = ux + (x - load(qx + i)) * s; uy = uy + (y - load(qy + i)) * s; uz = uz + (z - load(qz + i)) * s;
+    }
+    ux = (ux + ax) * kk; uy = (uy + ay) * kk; uz = (uz + az) * kk;
+    if (keepStart) { store(ox + i, x); store(oy + i, y); store(oz + i, z); }
+    const F4 nx = x + ux * hh, ny = y + uy * hh, nz = z + uz * hh;
+    store(px + i, nx); store(py + i, ny); store(pz + i, nz);
+    store(qx + i, nx); store(qy + i, ny); store(qz + i, nz);
+    store(vx + i, ux); store(vy + i, uy); store(vz + i, uz);
+  }
+#endif
+  for (; i < end; ++i) {
+    const float x = px[i], y = py[i], z = pz[i];
+    float ux = vx[i], uy = vy[i], uz = vz[i];
+    if (update) {
+      ux += (x - qx[i]) * invH; uy += (y - qy[i]) * invH; uz += (z - qz[i]) * invH;
+    }
+    ux = (ux + a.x) * k; uy = (uy + a.y) * k; uz = (uz + a.z) * k;
+    if (keepStart) { ox[i] = x; oy[i] = y; oz[i] = z; }
+    const float nx = x + ux * h, ny = y + uy * h, nz = z + uz * h;
+    px[i] = qx[i] = nx; py[i] = qy[i] = ny; pz[i] = qz[i] = nz;
+    vx[i] = ux; vy[i] = uy; vz[i] = uz;
+  }
+}
+
 // Where the air varies from point to point (turbulence, zones): its velocity at particles
 // [begin, end) at time t, into airx/airy/airz. Once per fixed step: the field changes over
 // turbulenceScale / speed (0.25 s for 2 m gusts in an 8 m/s wind), a step is 1/60 s, and the

@@ -12,6 +12,7 @@
 #include "constraints/tether.h"
 #include "forces/aerodynamics.h"
 #include "forces/integrate.h"
+#include "math/wide.h"
 #include "solver/stages.h"
 #include "solver/step_context.h"
 
@@ -38,12 +39,50 @@ void solveBends(ClothState& c, float alphaOverH2, bool resetLambda, Team& team) 
     });
 }
 
-// Largest and summed |length - rest| / rest over structural edges [begin, end).
+#if WISP_SIMD
+// |length - rest| / rest of four structural edges, lane by lane the operations of the scalar
+// tail of strainOf.
+wide::F4 strainLanes(wide::F4 dx, wide::F4 dy, wide::F4 dz, wide::F4 rest) {
+  using namespace wide;
+  return abs(sqrt(dx * dx + dy * dy + dz * dz) - rest) / rest;
+}
+#endif
+
+// Largest and summed |length - rest| / rest over structural edges [begin, end). The strains are
+// computed four at a time (whole loads along the edge runs, as solveEdgeList) and summed one by
+// one in edge order: the same bits as edge after edge.
 void strainOf(const ClothState& c, int begin, int end, float* worstOut, double* sumOut) {
   float worst = 0;
   double sum = 0;
   const EdgeSet& s = c.stretch;
-  for (int e = begin; e < end; ++e) {
+  int e = begin;
+#if WISP_SIMD
+  using namespace wide;
+  const float *px = c.px.data(), *py = c.py.data(), *pz = c.pz.data();
+  const int32_t *ea = s.a.data(), *eb = s.b.data(), *runs = s.runs.data();
+  const float* rest = s.rest.data();
+  for (; e + kWidth <= end; e += kWidth) {
+    const int32_t a = ea[e], b = eb[e];
+    F4 dx, dy, dz;
+    if (runs[e] > 0) {
+      dx = load(px + a) - load(px + b); dy = load(py + a) - load(py + b); dz = load(pz + a) - load(pz + b);
+    } else if (runs[e] < 0) {
+      const F4 xl = load(px + a), xh = load(px + a + 4), yl = load(py + a), yh = load(py + a + 4);
+      const F4 zl = load(pz + a), zh = load(pz + a + 4);
+      dx = evens(xl, xh) - odds(xl, xh); dy = evens(yl, yh) - odds(yl, yh); dz = evens(zl, zh) - odds(zl, zh);
+    } else {
+      auto at = [&](const float* v, const int32_t* i) { return make(v[i[e]], v[i[e + 1]], v[i[e + 2]], v[i[e + 3]]); };
+      dx = at(px, ea) - at(px, eb); dy = at(py, ea) - at(py, eb); dz = at(pz, ea) - at(pz, eb);
+    }
+    alignas(16) float r[kWidth];
+    store(r, strainLanes(dx, dy, dz, load(rest + e)));
+    for (int j = 0; j < kWidth; ++j) {
+      worst = std::max(worst, r[j]);
+      sum += r[j];
+    }
+  }
+#endif
+  for (; e < end; ++e) {
     int a = s.a[e], b = s.b[e];
     float dx = c.px[a] - c.px[b], dy = c.py[a] - c.py[b], dz = c.pz[a] - c.pz[b];
     float r = std::fabs(std::sqrt(dx * dx + dy * dy + dz * dz) - s.rest[e]) / s.rest[e];
@@ -154,12 +193,19 @@ void clothFrame(ClothState& c, const StepContext& frame, Team& team) {
     if (airVaries && ctx.startsStep(sub))
       team.forChunks(n, [&](int b, int e) { sampleAir(c, b, e, ctx.wind, ctx.airTime(sub)); });
     if (aero) team.serial([&] { accumulateAerodynamics(c, ctx.wind.global.mean, airVaries); });
+    // Only Collide reads the substep-start positions o within a substep; the state keeps the
+    // last substep's
+    const bool keepStart = collide || sub + 1 == total;
+    const bool update = deferVelocity && sub > 0;
     team.forChunks(n, [&](int b, int e) {
-      if (deferVelocity && sub > 0) updateVelocities(c, b, e, ctx.invH);
       if (aero)
         integrateWithPerParticle(c, b, e, gh, c.ax.data(), c.ay.data(), c.az.data(), h, k, h);
+      else if (update)
+        keepStart ? integrateUniformAfter<true, true>(c, b, e, ctx.invH, gh, k, h)
+                  : integrateUniformAfter<true, false>(c, b, e, ctx.invH, gh, k, h);
       else
-        integrateUniform(c, b, e, gh, k, h);
+        keepStart ? integrateUniformAfter<false, true>(c, b, e, ctx.invH, gh, k, h)
+                  : integrateUniformAfter<false, false>(c, b, e, ctx.invH, gh, k, h);
       driveAnchorsIn(c, ctx, tNow, b, e);
     });
 
