@@ -106,6 +106,10 @@ test('world.setChainRoots with a bad pose or a bad chain throws and changes noth
   rejects(() => world.setChainRoots([chains[0], {}, chains[2]], [0, 1.7, 0]), 'foreign-object', /chains\[1\]/);
   rejects(() => world.setChainRoots([chains[0], chains[1], gone], [0, 1.7, 0]), 'disposed');
   rejects(() => world.setChainRoots(null, [0, 1.7, 0]), 'invalid-argument', /chains must be an array/);
+  // a list that claims more entries than any scene holds is refused before the id block grows,
+  // and the world's next lists still fit (it had wedged the block at the old size)
+  rejects(() => world.setChainRoots({ length: 2 ** 31 }, [0, 1.7, 0]), 'invalid-argument', /chains\.length/);
+  rejects(() => world.setChainRoots({ length: 1.5 }, [0, 1.7, 0]), 'invalid-argument', /chains\.length/);
   assert.equal(world.stateHash(), hash);
   // stepped, the world that had the rejected calls is one that never had them
   const twin = wisp.createWorld({});

@@ -950,8 +950,10 @@ export interface WorkerWindZone extends WorkerObjectBase, Pick<WindZone, 'set'> 
 
 /**
  * A WorldEvent of a worker world: its object is the worker world's. 'events-dropped' (object null)
- * comes last in a step whose events did not all fit the worker's event buffer (only where shared
- * memory cannot grow: 32 KB per step there); its message says how many are not shown.
+ * comes last where events are missing: those of steps the worker published while the page showed
+ * none of them (it ran ahead between two step() calls), and those that did not fit the worker's
+ * event buffer (only where shared memory cannot grow: 32 KB per step there); its message says how
+ * many.
  */
 export interface WorkerWorldEvent extends Omit<WorldEvent, 'object' | 'type'> {
   type: WorldEvent['type'] | 'events-dropped';
@@ -980,7 +982,7 @@ export class WorkerWorld {
   stateHash(): Promise<string>;
   /** Simulated time (s) as of the step shown. */
   readonly time: number;
-  /** What the step shown noticed, as World.events() (objects are this world's; a shared empty array when nothing happened). */
+  /** What the step shown noticed, as World.events() (objects are this world's; a shared empty array when nothing happened). The same events until completedSteps changes: handle them once per step shown. */
   events(): ReadonlyArray<WorkerWorldEvent>;
   /** World.stats() as of the step shown (a fresh object). */
   stats(): WorldStats;

@@ -24,6 +24,10 @@ export const EVENT_KINDS = ['rope', 'cloth', 'chain'];
 export const WORLD_HEAD = 4;
 /** Bytes of a slot's event buffer at first, and at most (a step's events past it are dropped and counted). */
 export const EVENT_BYTES = 8 * 1024, EVENT_MAX_BYTES = 16 * 1024 * 1024;
+// The most a params text may grow to (a chain's is about 1.5 KB; curves and limits add a few KB):
+// each object reserves this much address space three times, and a browser keeps all array
+// buffers in one bounded region, shared with WebAssembly memory.
+const PARAMS_MAX_BYTES = 256 * 1024;
 const ACTIVE = new Set(['rope', 'cloth', 'chain']);
 const HEAD = { rope: 3, cloth: 3, chain: 3, anchor: 3 };
 
@@ -102,7 +106,7 @@ export function readParams(buffer, n) {
 function textBuffer(bytes) {
   const first = Math.max(1024, 2 * bytes);
   try {
-    const b = new SharedArrayBuffer(first, { maxByteLength: Math.max(first, EVENT_MAX_BYTES) });
+    const b = new SharedArrayBuffer(first, { maxByteLength: Math.max(first, PARAMS_MAX_BYTES) });
     if (b.growable) return b;
   } catch { /* no growable shared memory: a fixed buffer */ }
   return new SharedArrayBuffer(Math.max(16384, 4 * bytes));
@@ -129,15 +133,16 @@ export function writeEvents(buffer, events, pageIdOf) {
 }
 
 /**
- * Page: a step's events: the `count - dropped` the worker wrote (writeEvents), and where it had to
- * drop some for want of room, one 'events-dropped' event after them saying how many.
+ * Page: a step's events: the `count - dropped` the worker wrote (writeEvents), and where some are
+ * missing (no room in the buffer, or steps published and never shown), one 'events-dropped'
+ * event after them saying how many.
  */
 export function readStepEvents(buffer, count, dropped, objectOf) {
   const out = readEvents(buffer, count - dropped, objectOf);
   if (dropped > 0) {
     out.push({
       type: 'events-dropped', kind: null, object: null,
-      message: `${dropped} of this step's ${count} events did not fit the worker's event buffer (${buffer.byteLength} bytes; this platform cannot grow shared memory) and are not shown`,
+      message: `${dropped} of ${count} events are not shown: they belong to steps the worker ran ahead of the page and never showed, or did not fit the worker's event buffer (${buffer.byteLength} bytes)`,
     });
   }
   return out;

@@ -315,7 +315,12 @@ export class WorkerWorld {
     }
     if (Array.isArray(a)) return a.map((x) => this._encode(x, what));
     if (typeof a === 'function') fail(`${what}: a function cannot be sent to the worker`);
-    return a !== null && typeof a === 'object' ? structuredClone(a) : a;
+    if (a === null || typeof a !== 'object') return a;
+    try {
+      return structuredClone(a);
+    } catch (e) {  // a function or a DOM object inside it
+      fail(`${what}: the argument cannot be sent to the worker (${e.message})`);
+    }
   }
   // A call that goes by message: sent before the ring records that follow it, named in the ring.
   #post(cmd) {
@@ -481,9 +486,11 @@ export class WorkerWorld {
    */
   _query(self, method, args) {
     if (self === this) this._alive(); else self._alive();
+    // encoded first: an argument that cannot be sent throws here, leaving no Promise behind
+    const encoded = args.map((a) => this._encode(a, method));
     const token = ++this.#token;
     const answer = new Promise((resolve, reject) => this.#answers.set(token, { resolve, reject }));
-    this.#post({ op: 'query', token, id: self === this ? 0 : self._id, method, args: args.map((a) => this._encode(a, method)) });
+    this.#post({ op: 'query', token, id: self === this ? 0 : self._id, method, args: encoded });
     this.#send();
     return answer;
   }
@@ -543,9 +550,11 @@ export class WorkerWorld {
       if (!(c instanceof CLASSES.chain) || c._world !== this) fail(`setChainRoots: chains[${i}] must be a Chain of this world`, 'foreign-object');
       c._alive();
     }
-    const p = readPose(position, rotation);
-    for (let k = 0; k < 7; k++) if (!Number.isFinite(p[k])) fail(`setChainRoots: ${k < 3 ? `position[${k}]` : `rotation[${k - 3}]`} must be finite (got ${p[k]})`);
-    if (p[3] === 0 && p[4] === 0 && p[5] === 0 && p[6] === 0) fail('setChainRoots: rotation must not be zero');
+    // in float32, as the worker's World checks them
+    const p = readPose(position, rotation), f = Math.fround;
+    for (let k = 0; k < 7; k++) if (!Number.isFinite(f(p[k]))) fail(`setChainRoots: ${k < 3 ? `position[${k}]` : `rotation[${k - 3}]`} must be finite as a float32 (got ${p[k]})`);
+    const x = f(p[3]), y = f(p[4]), z = f(p[5]), w = f(p[6]);
+    if (!(f(f(f(f(x * x) + f(y * y)) + f(z * z)) + f(w * w)) > f(1e-12))) fail('setChainRoots: rotation must not be a zero quaternion');
     for (let i = 0; i < n; i++) chains[i].setRoot(position, rotation);
   }
   /** Test hook (the self-test build of the module in the worker): queued as the other calls. */

@@ -26,7 +26,7 @@ import {
   RING_DOUBLES, RING_MASK, WRITE, READ, KINDS, METHODS, OP_CALL, OP_STEP, OP_POSTED, OP_FLUSH, OP_HASH, OP_DISPOSE,
   T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_KEYS,
 } from './command-ring.js';
-import { SLOTS, REPORT, publish as publishSlot } from './output-slots.js';
+import { SLOTS, REPORT, FRESH, publish as publishSlot } from './output-slots.js';
 import {
   WORLD_HEAD, fieldsOf, writeFields, objectState, writeObjectState, writeEvents, eventBuffer, encode, paramsText, writeParams,
 } from './step-state.js';
@@ -48,6 +48,12 @@ let stepAlpha = 1;               // the alpha of the last step the World ran (pu
 let stalled = false, ended = false;
 const posted = [];            // calls that came by message, waiting for their OP_POSTED record
 const objects = new Map();    // page id -> the World's object (or a BudgetHost)
+const idOf = new Map();       // the World's object -> page id (the events' objects)
+const statesById = new Map(); // page id -> its state record (step-state.js)
+let worldDirty = false;       // the world's settings changed since they were last encoded
+const lastEvents = [0, 0, 0]; // per slot: the events it holds (written and dropped)
+let unseenEvents = 0;         // events of steps published but never shown, for the next slot
+const NO_EVENTS = [];
 const published = [];         // { id, arrays: [{ obj, name, render, floats, shared: Float32Array over the SAB }], state (step-state.js) or null }
 let worldState = null, worldFields = [], eventBuffers = [], worldText = null;  // the world's per-step state (step-state.js)
 
@@ -137,6 +143,8 @@ function runCall(p) {
 function forget(id) {
   const i = published.findIndex((p) => p.id === id);
   if (i >= 0) published.splice(i, 1);
+  statesById.delete(id);
+  idOf.delete(objects.get(id));
   objects.delete(id);
 }
 
@@ -149,8 +157,14 @@ function publish(ran) {
     const a = p.arrays;
     for (let k = 0; k < a.length; k++) a[k].shared.set(a[k].obj[a[k].name], s * a[k].floats * (interpolate ? 2 : 1));
   }
-  for (const p of published) if (p.state !== null) writeObjectState(p.state, s);
-  publishWorld(s);
+  for (const p of published) {
+    const st = p.state;
+    if (st === null) continue;
+    if (st.text?.dirty) { st.text.json = encode(st.obj.params); st.text.dirty = false; }
+    writeObjectState(st, s);
+  }
+  if (worldDirty) { worldText.json = encode(world.settings); worldDirty = false; }
+  publishWorld(s, ran);
   const r = world.lastStep, o = REPORT * s;
   if (ran) stepAlpha = world.alpha;
   report[o] = r.fixedSteps; report[o + 1] = r.droppedTime; report[o + 2] = r.leftover; report[o + 3] = stepAlpha;
@@ -162,22 +176,27 @@ function publish(ran) {
       for (let k = 0; k < a.length; k++) a[k].shared.set(a[k].obj[a[k].render], (2 * s + 1) * a[k].floats);
     }
   }
-  back = publishSlot(control, s, ++seq);
+  const replaced = publishSlot(control, s, ++seq);
+  back = replaced & 3;
+  // the slot replaced, never taken by the page: its events (and those it carried) are missed
+  unseenEvents = (replaced & FRESH) !== 0 ? lastEvents[back] : 0;
 }
 
 // The world's time, events and stats into slot s. Its events allocate only in a step that had some.
-function publishWorld(s) {
-  const size = WORLD_HEAD + worldFields.length, at = s * size, events = world.events();
+// A step the World rejected has no events of its own (world.events() still holds the last
+// step's). Events of a step the page never took (the worker ran ahead; publishSlot tells) are
+// counted into the next slot's dropped ones, so the page says that it missed them.
+function publishWorld(s, ran) {
+  const size = WORLD_HEAD + worldFields.length, at = s * size, events = ran ? world.events() : NO_EVENTS;
+  const missed = unseenEvents;
   worldState[at] = world.time;
-  worldState[at + 1] = events.length;
-  worldState[at + 2] = events.length === 0 ? 0 : writeEvents(eventBuffers[s], events, pageIdOf);
+  worldState[at + 1] = events.length + missed;
+  worldState[at + 2] = missed + (events.length === 0 ? 0 : writeEvents(eventBuffers[s], events, pageIdOf));
+  lastEvents[s] = events.length + missed;
   worldState[at + 3] = writeParams(worldText, s);
   writeFields(worldState, at + WORLD_HEAD, world.stats(), worldFields);
 }
-function pageIdOf(obj) {
-  for (const [id, o] of objects) if (o === obj) return id;
-  return 0;
-}
+function pageIdOf(obj) { return idOf.get(obj) ?? 0; }
 
 // Makes the shared output buffers of a new object, every slot holding its outputs now (null when
 // it has none), and its state record (step-state.js).
@@ -200,6 +219,7 @@ function share(id, kind, obj) {
     buffers.push({ buffer: shared.buffer, floats });
   }
   published.push({ id, arrays, state });
+  if (state !== null) statesById.set(id, state);
   return { buffers, state: state && { buffer: state.view.buffer, size: state.size, fields: state.fields, text: state.text?.buffers ?? null } };
 }
 
@@ -213,11 +233,13 @@ function created(id, kind, obj) {
 
 // Params (settings for the world, id 0) after a call that may have changed them: the text the
 // next steps publish (step-state.js), written into a slot only where it differs.
+// Only marked here: the text is made once at the next publish (encode reads every parameter
+// through the bindings, about twice the cost of a set() itself), however many calls came between.
 const MIRRORED = new Set(['set', 'setGravity', 'setWind']);
 function mirror(id) {
-  if (id === 0) { worldText.json = encode(world.settings); return; }
-  const st = published.find((p) => p.id === id)?.state;
-  if (st?.text) st.text.json = encode(st.obj.params);
+  if (id === 0) { worldDirty = true; return; }
+  const st = statesById.get(id);
+  if (st?.text) st.text.dirty = true;
 }
 
 // A FrameBudget over this World, driven by the page's forwarder (worker-budget.js): the same
@@ -244,8 +266,9 @@ class BudgetHost {
   }
   remove(id) {
     this.#onEntry(id, (o) => {
-      this.#budget.remove(o);
+      this.#budget.remove(o);  // back at its cap: its updateEvery may have changed
       this.#entries.delete(id);
+      mirror(id);
     });
   }
   setPriority(id, priority) { this.#onEntry(id, (o) => this.#budget.setPriority(o, priority)); }
@@ -269,7 +292,12 @@ class BudgetHost {
     for (const id of this.#entries.keys()) mirror(id);
   }
   /** The World's step through the budget; runRecord sends its plan once the step is published. */
-  step(dt) { return this.#budget.step(dt); }
+  step(dt) {
+    const fixed = this.#budget.step(dt);
+    // a calibration in the step set updateEvery: the step's own slot shows the new params
+    if (this.#budget.report !== this.#sent) for (const id of this.#entries.keys()) mirror(id);
+    return fixed;
+  }
   sendPlan() {
     const r = this.#budget.report;
     if (r === this.#sent) return;
@@ -333,6 +361,7 @@ function runPosted(cmd) {
   if (cmd.op === 'add') {
     const obj = world[cmd.method](...cmd.args.map(decode));
     objects.set(cmd.id, obj);
+    idOf.set(obj, cmd.id);
     created(cmd.id, cmd.kind, obj);
     return;
   }

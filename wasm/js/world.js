@@ -19,6 +19,9 @@ import { WindZone, zoneArg } from './wind-zone.js';
 
 const CODE_NAMES = ['ok', 'invalid-argument', 'invalid-handle', 'out-of-range', 'unsupported', 'out-of-memory'];
 
+// setChainRoots: more chains than any scene holds is a bad list, not a block to grow
+const MAX_ROOTS = 1 << 24;
+
 export class World {
   #m; #native; #address = 0; #disposed = false; #objects = new Set(); #layout = 0; #views = [];
   // native blocks (#block): chains' animated poses (setPose), setChainRoots' ids
@@ -88,7 +91,9 @@ export class World {
   // WASM memory grew; growing (b.grow, an embind call) may grow the memory, so the buffer is read after.
   #block(b, size) {
     if (size > b.size) {
-      b.ptr = this._native[b.grow](size);
+      const ptr = this._native[b.grow](size);
+      if (ptr === 0) fail(`out of memory for a block of ${size} values (nothing changed)`, 'out-of-memory');
+      b.ptr = ptr;
       b.size = size;
       b.buffer = null;
     }
@@ -109,12 +114,16 @@ export class World {
     if (!chains || typeof chains !== 'object' || typeof chains.length !== 'number') {
       fail(`setChainRoots: chains must be an array of Chain (got ${chains === null ? 'null' : typeof chains})`);
     }
-    const n = chains.length, ids = this.#block(this.#roots, n);
+    const n = chains.length;
+    if (!Number.isInteger(n) || n < 0 || n > MAX_ROOTS) fail(`setChainRoots: chains.length must be an integer in [0, ${MAX_ROOTS}] (got ${n})`);
+    // every entry checked before the block is touched: a bad list changes nothing
     for (let i = 0; i < n; i++) {
       const c = chains[i];
       if (!(c instanceof Chain) || c._world !== this) fail(`setChainRoots: chains[${i}] must be a Chain of this world`, 'foreign-object');
-      ids[i] = c._id;  // throws 'disposed' for a disposed chain
+      c._id;  // throws 'disposed' for a disposed chain
     }
+    const ids = this.#block(this.#roots, n);
+    for (let i = 0; i < n; i++) ids[i] = chains[i]._id;
     callRoots(this, n, readPose(position, rotation));
   }
   /**

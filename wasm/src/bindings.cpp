@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <new>
 #include <vector>
 #include <memory>
 #include <string>
@@ -285,17 +286,27 @@ class WorldBinding {
   int resetChain(double id) { return check(world_->resetChain(decode<ChainId>(id))); }
   // The animated pose's local rotations arrive in this block (the wrapper copies them in, then
   // calls wisp_set_chain_pose): 4 floats per joint, grown only by chainPoseBlock, never per frame.
+  // Both blocks: 0 when the memory to grow them is not there (the wrapper throws
+  // 'out-of-memory'; no exception crosses into JavaScript).
   uintptr_t chainPoseBlock(int floats) {
-    if (floats > static_cast<int>(poseBlock_.size())) poseBlock_.resize(static_cast<size_t>(floats));
+    try {
+      if (floats > static_cast<int>(poseBlock_.size())) poseBlock_.resize(static_cast<size_t>(floats));
+    } catch (const std::bad_alloc&) {
+      return 0;
+    }
     return reinterpret_cast<uintptr_t>(poseBlock_.data());
   }
   // setChainRoots' ids arrive in this block (the wrapper writes them, then calls
   // wisp_set_chain_roots): grown only by chainRootsBlock, never per frame, with the decoded ids
   // beside it.
   uintptr_t chainRootsBlock(int count) {
-    if (count > static_cast<int>(rootIds_.size())) {
-      rootIds_.resize(static_cast<size_t>(count));
-      rootChains_.resize(static_cast<size_t>(count));
+    try {
+      if (count > static_cast<int>(rootIds_.size())) {
+        rootChains_.resize(static_cast<size_t>(count));
+        rootIds_.resize(static_cast<size_t>(count));
+      }
+    } catch (const std::bad_alloc&) {
+      return 0;
     }
     return reinterpret_cast<uintptr_t>(rootIds_.data());
   }
