@@ -74,7 +74,8 @@ Status validateRopeParams(const RopeParams& p) {
   if (p.yieldRatio > 100) return invalid("RopeParams.yieldRatio must be <= 100 (got " + formatValue(p.yieldRatio) + ")");
   WISP_TRY(checkRange("RopeParams.plasticity", p.plasticity, 0, 1e4));
   WISP_TRY(checkRange("RopeParams.maxSpeed", p.maxSpeed, 0, 1e5));
-  return validateObjectParams("RopeParams", p.teleportDistance, p.teleportAngle, p.sleepSpeed, p.sleepTime, p.updateEvery);
+  WISP_TRY(validateObjectParams("RopeParams", p.teleportDistance, p.teleportAngle, p.sleepSpeed, p.sleepTime, p.updateEvery));
+  return checkRange("RopeParams.maxSubsteps", p.maxSubsteps, 1, 1024);
 }
 
 Status validateObjectParams(const char* kind, float teleportDistance, float teleportAngle, float sleepSpeed,

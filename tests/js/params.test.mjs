@@ -20,6 +20,7 @@ const ROPE = {
   radius: 0.02, stretchCompliance: 1e-5, bending: true, bendCompliance: 0.002, damping: 0.3, drag: 0.7,
   gravityScale: -0.5, yieldRatio: 1.2, plasticity: 2, collide: false, tethers: false, colliderMask: 5,
   maxSpeed: 40, teleportDistance: 2.5, teleportAngle: 1.2, sleepSpeed: 0.002, sleepTime: 1.5, updateEvery: 2,
+  maxSubsteps: 16,
 };
 const CLOTH = {
   radius: 0.02, stretchCompliance: 1e-6, shearCompliance: 2e-4, bendCompliance: 0.01, bending: false, tethers: false,

@@ -41,7 +41,7 @@ TEST(Snapshot, JsonRestoreThenStepMatchesNeverStopping) {
   run(a, 0, 40);
   std::string json;
   ASSERT_OK(a.world->saveSnapshotJson(&json));
-  EXPECT_EQ(json.rfind("{\"format\":\"wisp-snapshot\",\"version\":9,\"state\":{\"settings\":{\"gravity\":[0,-9.81", 0), 0u) << json.substr(0, 120);
+  EXPECT_EQ(json.rfind("{\"format\":\"wisp-snapshot\",\"version\":10,\"state\":{\"settings\":{\"gravity\":[0,-9.81", 0), 0u) << json.substr(0, 120);
   run(a, 40, 90);
   const uint64_t expected = a.world->stateHash();
   ASSERT_OK(a.world->loadSnapshotJson(json));

@@ -122,6 +122,8 @@ export interface RopeParams {
   sleepTime?: number;
   /** 1..16: simulated every Nth fixed step with a step N times as long; pins meet their anchors at the times it runs. Default 1. */
   updateEvery?: number;
+  /** 1..1024: in a step where neighbouring particles move apart or together by more than a quarter of their segment per substep, the substeps double (2x, 4x, ...) until they do not, up to this many per fixed step (fine ropes falling or whipped keep their length). <= the world's substeps: off. Default 64. */
+  maxSubsteps?: number;
 }
 
 export interface RopeDef extends RopeParams {

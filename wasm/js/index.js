@@ -23,7 +23,7 @@ import { loadModule } from './loader.js';
 import { Wisp } from './wisp.js';
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = '5849fb2a60c6571b';
+export const DETERMINISM_GOLDEN_HASH = 'e26bb588f673014a';
 
 export { WispError } from './error.js';
 export { canUseThreads } from './loader.js';

@@ -8,6 +8,7 @@ const ROPE_PARAMS = {
   radius: num, stretchCompliance: num, bending: bool, bendCompliance: num, damping: num, drag: num,
   gravityScale: num, yieldRatio: num, plasticity: num, collide: bool, tethers: bool, colliderMask: (v, n) => uint32(v, n),
   maxSpeed: num, teleportDistance: num, teleportAngle: num, sleepSpeed: num, sleepTime: num, updateEvery: int,
+  maxSubsteps: int,
 };
 const ROPE_DEF = { ...ROPE_PARAMS, start: vec3, end: vec3, segments: int, massPerLength: num };
 const CLOTH_PARAMS = {

@@ -41,6 +41,12 @@ struct RopeParams {
   // Simulated every updateEvery-th fixed step with a step updateEvery times as long (1..16): far
   // or small objects for a fraction of the cost. Pins follow their anchors at the times it runs.
   int32_t updateEvery = 1;
+  // Fast ropes: in a frame where neighbouring particles move apart or together faster than a
+  // quarter of their segment per substep (|v_{j+1} - v_j| h > l_j / 4), the rope runs 2, 4, 8...
+  // times WorldSettings::substeps (the fewest that bring it under), up to this many per fixed
+  // step. A 1 m rope of 1,000 particles falling from horizontal stretches 25 % at the default 8
+  // substeps and under 0.1 % with this. <= WorldSettings::substeps: off.
+  int32_t maxSubsteps = 64;
 };
 
 struct RopeDef {

@@ -39,6 +39,7 @@ template <class Ar> void visit(Ar& ar, RopeParams& p) {
   ar("colliderMask", p.colliderMask);
   ar("maxSpeed", p.maxSpeed); ar("teleportDistance", p.teleportDistance); ar("teleportAngle", p.teleportAngle);
   ar("sleepSpeed", p.sleepSpeed); ar("sleepTime", p.sleepTime); ar("updateEvery", p.updateEvery);
+  ar("maxSubsteps", p.maxSubsteps);
 }
 
 template <class Ar> void visit(Ar& ar, ClothParams& p) {

@@ -151,8 +151,7 @@ int fastPinFactor(const ClothState& c, const StepContext& ctx) {
 void clothFrame(ClothState& c, const StepContext& frame, Team& team) {
   // every member computes the same factor from the same data: no barrier needed
   const int fast = fastPinFactor(c, frame);
-  StepContext ctx = frame;
-  if (fast > 1) ctx.setTiming(ctx.fixedSteps, ctx.substeps * fast, ctx.h / static_cast<float>(fast));
+  const StepContext ctx = frame.finer(fast);
   const int n = c.count();
   const ClothParams& p = c.params;
   const float h = ctx.h;

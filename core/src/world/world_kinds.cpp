@@ -2,6 +2,7 @@
 // rope, a cloth and a chain when it steps, resets, counts and checks them.
 #include "solver/chain_lanes.h"
 #include "solver/rope_lanes.h"
+#include "solver/rope_substeps.h"
 #include "world/world_impl.h"
 
 namespace wisp {
@@ -34,7 +35,15 @@ void KindRow<RopeState>::step(RopeState& r, const StepContext& ctx, int threads)
 }
 
 void KindRow<RopeState>::stepGroup(RopeState* const* ropes, int count, const StepContext& ctx) {
-  simulateRopeGroup(ropes, count, ctx);  // finishFrame's work included, in lanes
+  // A fast rope (solver/rope_substeps.h) runs more substeps than the group: alone, as it would
+  // outside one (the lanes give every other rope the same bits with or without it)
+  RopeState* lanes[wide::kWidth];
+  int n = 0;
+  for (int l = 0; l < count; ++l) {
+    if (fastRopeFactor(*ropes[l], ctx) > 1) step(*ropes[l], ctx, 1);
+    else lanes[n++] = ropes[l];
+  }
+  if (n > 0) simulateRopeGroup(lanes, n, ctx);  // finishFrame's work included, in lanes
 }
 
 void KindRow<RopeState>::resetToRest(World::Impl& w, RopeState& r) {

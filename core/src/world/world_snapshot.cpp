@@ -112,7 +112,7 @@ uint64_t World::stateHash() const {
 namespace {
 
 constexpr char kMagic[8] = {'W', 'I', 'S', 'P', 'S', 'N', 'A', 'P'};
-constexpr uint32_t kSnapshotVersion = 9;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: per-object activity (enabled, sleep, update phase). 6: chains' animated pose, physics weight, warm-up. 7: object origins. 8: ClothParams.maxSubsteps, collider scale, chain backstop and boosts. 9: chains' VRM limits and VRM wind, chain links
+constexpr uint32_t kSnapshotVersion = 10;  // 2: chains; tapered, inside and grouped colliders. 3: maxSpeed, teleport thresholds, frame-time targets. 4: spring pins (pinCompliance). 5: per-object activity (enabled, sleep, update phase). 6: chains' animated pose, physics weight, warm-up. 7: object origins. 8: ClothParams.maxSubsteps, collider scale, chain backstop and boosts. 9: chains' VRM limits and VRM wind, chain links. 10: RopeParams.maxSubsteps
 
 Status badSnapshot(const std::string& why) {
   return Status::Error(StatusCode::InvalidArgument, "snapshot rejected: " + why);
