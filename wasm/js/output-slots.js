@@ -14,14 +14,10 @@ export const SLOTS = 3;
 export const MIDDLE = 0, FRESH = 4, REPORT = 4;
 export const CONTROL_BYTES = 4 * (1 + SLOTS), REPORT_BYTES = 8 * REPORT * SLOTS;
 
-/**
- * Worker: publishes slot `back` (written, with its step number and report) as the newest; returns
- * the middle word it replaced: `& 3` the slot to write next, `& FRESH` set when the page never
- * took that slot (its step will never be shown).
- */
+/** Worker: publishes slot `back` (written, with its step number and report) as the newest; returns the slot to write next. */
 export function publish(control, back, seq) {
   Atomics.store(control, 1 + back, seq);
-  return Atomics.exchange(control, MIDDLE, back | FRESH);
+  return Atomics.exchange(control, MIDDLE, back | FRESH) & 3;
 }
 
 /** Page: the newest published slot if there is one newer than `front` (which is given back), else `front`. */

@@ -11,8 +11,8 @@
 //   rope: [activity flags (1 enabled, 2 sleeping), updates, params length]
 //   cloth, chain: the same, then the fields of stats()
 //   anchor: [x, y, z]
-// The world: per slot [time, event count, events dropped, settings length, ...the fields of
-// world.stats()]; the events in one buffer per slot (growable where the platform allows): per
+// The world: per slot [time, event count, events dropped, settings length, events of all steps
+// so far, ...the fields of world.stats()]; the events in one buffer per slot (growable where the platform allows): per
 // event [type, kind, page id of its object (0: none), message length, ...message char codes].
 // Params (an object's; the world's settings) as text (encode()) in one buffer per slot, written
 // into a slot only when they differ from what it holds: a set() that changes values every frame
@@ -21,7 +21,7 @@ import { SLOTS } from './output-slots.js';
 
 export const EVENT_TYPES = ['reset', 'invariant', 'speed-clamped', 'teleport', 'sleep', 'wake'];
 export const EVENT_KINDS = ['rope', 'cloth', 'chain'];
-export const WORLD_HEAD = 4;
+export const WORLD_HEAD = 5;
 /** Bytes of a slot's event buffer at first, and at most (a step's events past it are dropped and counted). */
 export const EVENT_BYTES = 8 * 1024, EVENT_MAX_BYTES = 16 * 1024 * 1024;
 // The most a params text may grow to (a chain's is about 1.5 KB; curves and limits add a few KB):

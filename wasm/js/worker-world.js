@@ -216,7 +216,7 @@ export class WorkerWorld {
   #ring; #header; #write = 0; #stage = new Stage(); #posted = []; #postSeq = 0; #retry = 0;
   #control; #report; #front = 0; #sent = 0; #waiters = []; #hashes = new Map(); #token = 0;
   #interpolate; #alphaBox = new Float64Array(1); #budgets = new Map();
-  #state; #stateSize; #statsFields; #eventBuffers; #settings; #answers = new Map();
+  #state; #stateSize; #statsFields; #eventBuffers; #settings; #answers = new Map(); #eventsBefore = 0;
   /** Report of the last completed step (fixedSteps, droppedTime, leftover): reused, as World.lastStep. */
   lastStep = { fixedSteps: 0, droppedTime: 0, leftover: 0 };
   /** With the option `interpolate`: where the render arrays are between the last two fixed steps of the step shown (as World.alpha); 1 without. */
@@ -400,8 +400,11 @@ export class WorkerWorld {
   // Shows the newest step the worker completed (if newer than the one shown), its report and,
   // with interpolation, the render arrays at its alpha.
   #acquire() {
+    // read before the exchange: the slot shown until now is the worker's to write after it
+    const before = this.#state[this.#front * this.#stateSize + 4];
     const f = acquire(this.#control, this.#front);
     if (f !== this.#front) {
+      this.#eventsBefore = before;
       this.#front = f;
       const r = this.#report, s = this.lastStep, o = REPORT * f;
       s.fixedSteps = r[o]; s.droppedTime = r[o + 1]; s.leftover = r[o + 2];
@@ -504,9 +507,10 @@ export class WorkerWorld {
   get time() { return this.#state[this.#at()]; }
   /** What the step shown noticed, as World.events(): a shared empty array when nothing happened. */
   events() {
-    const at = this.#at(), n = this.#state[at + 1];
-    if (n === 0) return NO_EVENTS;
-    return readStepEvents(this.#eventBuffers[this.#front], n, this.#state[at + 2], (id) => this.#objects.get(id) ?? null);
+    // the events of steps published between the one shown before and this one were never shown
+    const at = this.#at(), n = this.#state[at + 1], missed = this.#state[at + 4] - n - this.#eventsBefore;
+    if (n === 0 && missed === 0) return NO_EVENTS;
+    return readStepEvents(this.#eventBuffers[this.#front], n + missed, this.#state[at + 2] + missed, (id) => this.#objects.get(id) ?? null);
   }
   /** World.stats() as of the step shown (a fresh object). */
   stats() { return readFields(this.#state, this.#at() + WORLD_HEAD, this.#statsFields); }

@@ -26,7 +26,7 @@ import {
   RING_DOUBLES, RING_MASK, WRITE, READ, KINDS, METHODS, OP_CALL, OP_STEP, OP_POSTED, OP_FLUSH, OP_HASH, OP_DISPOSE,
   T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_KEYS,
 } from './command-ring.js';
-import { SLOTS, REPORT, FRESH, publish as publishSlot } from './output-slots.js';
+import { SLOTS, REPORT, publish as publishSlot } from './output-slots.js';
 import {
   WORLD_HEAD, fieldsOf, writeFields, objectState, writeObjectState, writeEvents, eventBuffer, encode, paramsText, writeParams,
 } from './step-state.js';
@@ -51,8 +51,7 @@ const objects = new Map();    // page id -> the World's object (or a BudgetHost)
 const idOf = new Map();       // the World's object -> page id (the events' objects)
 const statesById = new Map(); // page id -> its state record (step-state.js)
 let worldDirty = false;       // the world's settings changed since they were last encoded
-const lastEvents = [0, 0, 0]; // per slot: the events it holds (written and dropped)
-let unseenEvents = 0;         // events of steps published but never shown, for the next slot
+let eventTotal = 0;           // events of every step published so far
 const NO_EVENTS = [];
 const published = [];         // { id, arrays: [{ obj, name, render, floats, shared: Float32Array over the SAB }], state (step-state.js) or null }
 let worldState = null, worldFields = [], eventBuffers = [], worldText = null;  // the world's per-step state (step-state.js)
@@ -176,23 +175,20 @@ function publish(ran) {
       for (let k = 0; k < a.length; k++) a[k].shared.set(a[k].obj[a[k].render], (2 * s + 1) * a[k].floats);
     }
   }
-  const replaced = publishSlot(control, s, ++seq);
-  back = replaced & 3;
-  // the slot replaced, never taken by the page: its events (and those it carried) are missed
-  unseenEvents = (replaced & FRESH) !== 0 ? lastEvents[back] : 0;
+  back = publishSlot(control, s, ++seq);
 }
 
 // The world's time, events and stats into slot s. Its events allocate only in a step that had some.
 // A step the World rejected has no events of its own (world.events() still holds the last
-// step's). Events of a step the page never took (the worker ran ahead; publishSlot tells) are
-// counted into the next slot's dropped ones, so the page says that it missed them.
+// step's). Each slot also holds how many events all steps so far had: the page, which knows the
+// total of the step it showed before, finds those of steps it never showed (step-state.js).
 function publishWorld(s, ran) {
   const size = WORLD_HEAD + worldFields.length, at = s * size, events = ran ? world.events() : NO_EVENTS;
-  const missed = unseenEvents;
+  eventTotal += events.length;
   worldState[at] = world.time;
-  worldState[at + 1] = events.length + missed;
-  worldState[at + 2] = missed + (events.length === 0 ? 0 : writeEvents(eventBuffers[s], events, pageIdOf));
-  lastEvents[s] = events.length + missed;
+  worldState[at + 1] = events.length;
+  worldState[at + 2] = events.length === 0 ? 0 : writeEvents(eventBuffers[s], events, pageIdOf);
+  worldState[at + 4] = eventTotal;
   worldState[at + 3] = writeParams(worldText, s);
   writeFields(worldState, at + WORLD_HEAD, world.stats(), worldFields);
 }
