@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "math/vec3.h"
@@ -92,6 +94,31 @@ Vec3 velocityOf(const World& w, Id id, int i) {
   ParticleState s;
   w.particle(id, i, &s);
   return s.velocity;
+}
+// Params.maxSubsteps out of range (0, -1, 1025) is an error naming `field` and changes nothing,
+// in set<Kind>Params and in add<Kind> alike: ropes and cloth (their fast substeps) share the rule.
+template <class Def, class Id, class Params>
+void expectMaxSubstepsValidated(Status (World::*add)(const Def&, Id*), Status (World::*get)(Id, Params*) const,
+                                Status (World::*set)(Id, const Params&), const std::string& field) {
+  std::unique_ptr<World> w;
+  ASSERT_OK(World::create({}, &w));
+  Def d;
+  Id id;
+  ASSERT_OK(((*w).*add)(d, &id));
+  for (int bad : {0, -1, 1025}) {
+    Params p;
+    p.maxSubsteps = bad;
+    const Status st = ((*w).*set)(id, p);
+    EXPECT_EQ(st.code, StatusCode::InvalidArgument);
+    EXPECT_NE(st.message.find(field), std::string::npos) << st.message;
+    Params now;
+    ASSERT_OK(((*w).*get)(id, &now));
+    EXPECT_EQ(now.maxSubsteps, 64);
+    d.params.maxSubsteps = bad;
+    Id refused;
+    EXPECT_EQ(((*w).*add)(d, &refused).code, StatusCode::InvalidArgument);
+  }
+  EXPECT_EQ(w->stats().ropes + w->stats().cloths, 1);
 }
 // Sag (m) of a hanging chain of length L between supports D apart at the same height:
 // L = 2 a sinh(D / 2a), sag = a (cosh(D / 2a) - 1), a found by bisection.

@@ -93,25 +93,7 @@ TEST(RobustCloth, WhippedAt20MetresPerSecondStretchesUnderTenPercent) {
 
 // maxSubsteps out of range is an error naming it and changes nothing.
 TEST(RobustCloth, MaxSubstepsIsValidated) {
-  std::unique_ptr<World> w;
-  ASSERT_OK(World::create({}, &w));
-  ClothDef d;
-  ClothId c;
-  ASSERT_OK(w->addCloth(d, &c));
-  for (int bad : {0, -1, 1025}) {
-    ClothParams p;
-    p.maxSubsteps = bad;
-    Status st = w->setClothParams(c, p);
-    EXPECT_EQ(st.code, StatusCode::InvalidArgument);
-    EXPECT_NE(st.message.find("ClothParams.maxSubsteps"), std::string::npos) << st.message;
-    ClothParams now;
-    ASSERT_OK(w->clothParams(c, &now));
-    EXPECT_EQ(now.maxSubsteps, 64);
-    d.params.maxSubsteps = bad;
-    ClothId c2;
-    EXPECT_EQ(w->addCloth(d, &c2).code, StatusCode::InvalidArgument);
-  }
-  EXPECT_EQ(w->stats().cloths, 1);
+  expectMaxSubstepsValidated(&World::addCloth, &World::clothParams, &World::setClothParams, "ClothParams.maxSubsteps");
 }
 
 }  // namespace

@@ -202,25 +202,7 @@ TEST(RobustRope, AFineRopeFallingFromHorizontalKeepsItsLength) {
 }
 
 TEST(RobustRope, MaxSubstepsIsValidated) {
-  std::unique_ptr<World> w;
-  ASSERT_OK(World::create({}, &w));
-  RopeDef d;
-  RopeId r;
-  ASSERT_OK(w->addRope(d, &r));
-  for (int bad : {0, -1, 1025}) {
-    RopeParams p;
-    p.maxSubsteps = bad;
-    Status st = w->setRopeParams(r, p);
-    EXPECT_EQ(st.code, StatusCode::InvalidArgument);
-    EXPECT_NE(st.message.find("RopeParams.maxSubsteps"), std::string::npos) << st.message;
-    RopeParams now;
-    ASSERT_OK(w->ropeParams(r, &now));
-    EXPECT_EQ(now.maxSubsteps, 64);
-    d.params.maxSubsteps = bad;
-    RopeId r2;
-    EXPECT_EQ(w->addRope(d, &r2).code, StatusCode::InvalidArgument);
-  }
-  EXPECT_EQ(w->stats().ropes, 1);
+  expectMaxSubstepsValidated(&World::addRope, &World::ropeParams, &World::setRopeParams, "RopeParams.maxSubsteps");
 }
 
 }  // namespace

@@ -12,7 +12,6 @@
 #include "constraints/tether.h"
 #include "forces/integrate.h"
 #include "jobs/job_pool.h"
-#include "solver/rope_substeps.h"
 #include "solver/stages.h"
 
 namespace wisp {
@@ -114,8 +113,7 @@ void ropeFrame(RopeState& r, const StepContext& ctx, Team& team) {
 }  // namespace
 
 void simulateRope(RopeState& r, const StepContext& ctx, int threads) {
-  const StepContext c = ctx.finer(fastRopeFactor(r, ctx));  // Fast ropes (solver/rope_substeps.h)
-  runTeam(threads, [&](Team& team) { ropeFrame(r, c, team); });
+  runTeam(threads, [&](Team& team) { ropeFrame(r, ctx, team); });
 }
 
 }  // namespace wisp

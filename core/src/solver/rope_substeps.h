@@ -31,6 +31,12 @@ namespace wisp {
 
 constexpr float kSegmentTravel = 0.25f;  // of a segment's rest length, per substep
 
+// |v_{j+1} - v_j|^2 of segment j (m^2/s^2): how fast its ends move apart or together
+inline float segmentSpread2(const RopeState& r, int j) {
+  const float dx = r.vx[j + 1] - r.vx[j], dy = r.vy[j + 1] - r.vy[j], dz = r.vz[j + 1] - r.vz[j];
+  return dx * dx + dy * dy + dz * dz;
+}
+
 inline int fastRopeFactor(const RopeState& r, const StepContext& ctx) {
   const int base = ctx.substeps;
   if (r.params.maxSubsteps < 2 * base) return 1;
@@ -51,16 +57,12 @@ inline int fastRopeFactor(const RopeState& r, const StepContext& ctx) {
     fast = wide::maskOr(fast, wide::lessThan(lim * (l * l), (dx * dx + dy * dy + dz * dz) * h2));
   }
   bool over = wide::any(fast);
-  for (; j < m; ++j) {
-    const float dx = vx[j + 1] - vx[j], dy = vy[j + 1] - vy[j], dz = vz[j + 1] - vz[j];
-    over |= (dx * dx + dy * dy + dz * dz) * ctx.h2 > limit2 * (rest[j] * rest[j]);
-  }
+  for (; j < m; ++j) over |= segmentSpread2(r, j) * ctx.h2 > limit2 * (rest[j] * rest[j]);
   float worst = 0.0f;
   if (over)
     for (int j = 0; j < m; ++j) {
-      const float dx = r.vx[j + 1] - r.vx[j], dy = r.vy[j + 1] - r.vy[j], dz = r.vz[j + 1] - r.vz[j];
-      const float l = r.rest[j];
-      if (l > 0.0f) worst = std::max(worst, (dx * dx + dy * dy + dz * dz) / (l * l));
+      const float l = rest[j];
+      if (l > 0.0f) worst = std::max(worst, segmentSpread2(r, j) / (l * l));
     }
   // An exact pin moves with its anchor this frame, not at the velocity it had: a whip's turn
   // starts inside the frame, so its neighbours' velocities at the start cannot show it (as

@@ -151,7 +151,8 @@ struct RopeState;
 struct ClothState;
 struct ChainState;
 // Run ctx.fixedSteps * ctx.substeps substeps on one object. With `threads` > 1 each stage is
-// cut into chunks run in parallel; the result is bit-identical to threads == 1.
+// cut into chunks run in parallel; the result is bit-identical to threads == 1. A rope is given
+// the context of its frame: the world's, or a finer one for a fast rope (solver/rope_substeps.h).
 void simulateRope(RopeState& rope, const StepContext& ctx, int threads);
 void simulateCloth(ClothState& cloth, const StepContext& ctx, int threads);
 // Chains are small and sequential (root to tip): always one thread each.

@@ -29,9 +29,14 @@ void finishFrame(State& o) {
 
 // --- rope ---------------------------------------------------------------------------------
 
-void KindRow<RopeState>::step(RopeState& r, const StepContext& ctx, int threads) {
-  simulateRope(r, ctx, threads);
+// A fast rope (solver/rope_substeps.h) runs its frame at more substeps than the world's
+static void stepRope(RopeState& r, const StepContext& ctx, int factor, int threads) {
+  simulateRope(r, ctx.finer(factor), threads);
   finishFrame(r);
+}
+
+void KindRow<RopeState>::step(RopeState& r, const StepContext& ctx, int threads) {
+  stepRope(r, ctx, fastRopeFactor(r, ctx), threads);
 }
 
 void KindRow<RopeState>::stepGroup(RopeState* const* ropes, int count, const StepContext& ctx) {
@@ -40,7 +45,8 @@ void KindRow<RopeState>::stepGroup(RopeState* const* ropes, int count, const Ste
   RopeState* lanes[wide::kWidth];
   int n = 0;
   for (int l = 0; l < count; ++l) {
-    if (fastRopeFactor(*ropes[l], ctx) > 1) step(*ropes[l], ctx, 1);
+    const int factor = fastRopeFactor(*ropes[l], ctx);
+    if (factor > 1) stepRope(*ropes[l], ctx, factor, 1);
     else lanes[n++] = ropes[l];
   }
   if (n > 0) simulateRopeGroup(lanes, n, ctx);  // finishFrame's work included, in lanes
