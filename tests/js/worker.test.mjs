@@ -107,7 +107,6 @@ test('worker world: bad calls throw WispErrors naming the value, and change noth
   await world.flush();  // the error was thrown once
   assert.equal(await world.stateHash(), main.stateHash());
   // what needs the state on this thread says so
-  assert.throws(() => rope.cut, (e) => e instanceof WispError && e.code === 'unsupported' && /rope\.cut/.test(e.message));
   assert.throws(() => world.objects, (e) => e instanceof WispError && e.code === 'unsupported');
   // what the worker tells once it made the object is not known before
   const early = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 2 }), mearly = main.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 2 });
@@ -305,6 +304,45 @@ test('worker world: a call too big for the command ring goes by message and keep
     await world.dispose();
   }
 });
+
+test('worker world: rope.cut gives the main thread\'s ropes and bits; both ropes show the cut from the step after it', () => withWorlds({ substeps: 4, interpolate: true }, async (main, world) => {
+  const make = (w) => w.addRope({ start: [0, 2, 0], end: [1.2, 2, 0], segments: 12, pinned: [0] });
+  const mr = make(main), rope = make(world);
+  // a World's render arrays start from the step their getter is first read; the worker reads
+  // them when it makes a rope (a cut's too): so does the main thread here
+  mr.renderPositions;
+  for (let k = 0; k < 20; k++) { main.step(1 / 60); world.step(1 / 60); }
+  await world.flush();
+  const before = Array.from(rope.positions), beforeRender = rope.renderPositions;
+  assert.equal(before.length, 39);
+  const mpiece = mr.cut(5), piece = rope.cut(5);
+  mr.renderPositions; mpiece.renderPositions;
+  assert.equal(piece.kind, 'rope');
+  await world.flush();
+  // the step shown has no cut yet: the rope's arrays and count as before it, the far part none
+  assert.deepEqual(Array.from(rope.positions), before);
+  assert.equal(rope.count, 13);
+  assert.equal(piece.positions.length, 0);
+  assert.equal(beforeRender.length, 39);
+  const shapes = (r, p) => [Array.from(r.positions), Array.from(p.positions), Array.from(r.renderPositions), Array.from(p.renderPositions)];
+  for (let k = 0; k < 20; k++) {
+    main.step(1 / 60); world.step(1 / 60);
+    await world.flush();
+    assert.deepEqual(shapes(rope, piece), shapes(mr, mpiece), `step ${k + 1} after the cut`);
+  }
+  assert.equal(rope.count, mr.count);
+  assert.equal(piece.count, mpiece.count);
+  assert.equal(rope.count + piece.count, 13, 'no particle lost');
+  assert.equal(beforeRender.length, 0, 'the old render array is detached, as a World\'s');
+  assert.equal(await piece.restLength(0), mpiece.restLength(0));
+  // a bad cut: reported by the next call, nothing cut; the rope it returned stays empty
+  const bad = rope.cut(99);
+  assert.throws(() => rope.cut(1.5), (e) => e instanceof WispError && /segment/.test(e.message));
+  world.step(1 / 60); main.step(1 / 60);
+  await assert.rejects(world.flush(), (e) => e instanceof WispError && /99/.test(e.message));
+  assert.equal(bad.positions.length, 0);
+  assert.equal(await world.stateHash(), main.stateHash());
+}));
 
 test('worker world: dispose keeps held arrays whole and unwritten; further calls throw disposed', async () => {
   const world = await createWorkerWorld({ interpolate: true }, { threads: false });

@@ -96,7 +96,8 @@ async function inWorker(): Promise<void> {
   const q: Float32Array = chain.localRotations;
   await world.flush();
   const hash: string = await world.stateHash();
-  console.log(shown, xyz.length, q.length, hash);
+  const far: WorkerRope = rope.cut(8);  // both ropes show the cut from the next step
+  console.log(shown, xyz.length, q.length, hash, far.kind);
   // render interpolation as on a World; output arrays are re-read after each step
   const smooth = await createWorkerWorld({ interpolate: true });
   const r2 = smooth.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 4 });

@@ -885,7 +885,9 @@ export function loadPreset(json: string): { name: string; params: ChainParams };
 // What needs a query of the whole state returns a Promise of the answer after every call made
 // before it: particle(), restLength(), airVelocityAt(), saveSnapshot(), saveSnapshotJson(),
 // loadSnapshot(), loadSnapshotJson() (a bad one rejects its own Promise, not the next call).
-// rope.cut() and world.objects() throw an 'unsupported' WispError. count, indices, vertexMap,
+// rope.cut(s) returns the far part at once; both ropes' arrays (and count) show the cut from the
+// first step after it, as the step shown has it. world.objects() throws an 'unsupported'
+// WispError. count, indices, vertexMap,
 // params and the per-step reads are known once the worker has made the object (after
 // `await world.flush()`); before that they throw 'unsupported' too.
 
@@ -904,8 +906,8 @@ interface WorkerObjectBase {
 export interface WorkerRope extends WorkerObjectBase, WorkerActivity, WorkerParticles, Pick<Rope, 'set' | 'setVelocity' | 'unpin' | 'teleport' | 'reset' | 'params'> {
   readonly kind: 'rope';
   restLength(segment: number): Promise<number>;
-  /** Throws 'unsupported': the new rope's arrays (and this one's, shorter) could be shown only from a later step. */
-  cut(segment: number): never;
+  /** Cuts segment s (between particles s and s+1) in order with the calls; returns the far part as a new rope at once. Both ropes' arrays and counts show the cut from the first step after it (the far part's arrays are empty until then; this rope's render arrays are replaced, the old ones detached). A bad segment is thrown by the next call and cuts nothing. */
+  cut(segment: number): WorkerRope;
   /** Particles (after `await world.flush()`). */
   readonly count: number;
   readonly positions: Float32Array;

@@ -38,10 +38,13 @@
 // (completedSteps); so do params and world.settings, the worker's own values (as text, decoded
 // when read: a set() that changes values every frame costs the page nothing). What needs the whole state or a query of it (particle(), restLength(),
 // airVelocityAt(), saveSnapshot*, loadSnapshot*) returns a Promise of the answer after every
-// call made before it, as stateHash() does. rope.cut() and world.objects() throw 'unsupported'.
+// call made before it, as stateHash() does. rope.cut(s) returns the far part at once; both
+// ropes' arrays show the cut from the first step after it (the worker makes the cut rope new,
+// shorter arrays and the page switches to them when it shows that step). world.objects() throws
+// 'unsupported'.
 // A FrameBudget over a worker world runs in the worker (worker-budget.js).
 import { WispError } from './error.js';
-import { fail, num } from './args.js';
+import { fail, num, int } from './args.js';
 import { isNode } from './loader.js';
 import { interpolate, alphaArg } from './interpolation.js';
 import {
@@ -54,9 +57,6 @@ import { readPose, IDENTITY } from './pose.js';
 
 const NODE_THREADS = 'node:worker_threads';  // a variable, so no bundler follows it
 
-// Calls that read state back and cannot on a worker world: cut() makes an object whose arrays
-// (and the cut rope's, shorter) the page could show only from a later step than its own.
-const UNSUPPORTED = { rope: ['cut'] };
 // what the worker sends once it has made the object (fixed for the object's life)
 const INFO = { rope: ['count'], cloth: ['count', 'indices', 'vertexMap'], chain: ['count'] };
 // objects() would hand out objects the page never made (anchors made for `pinned`)
@@ -192,11 +192,12 @@ for (const [kind, { calls, outputs }] of Object.entries(KINDS)) {
     Object.defineProperty(cls.prototype, render, { get() { return this._render(k); } });
   });
   for (const name of INFO[kind] ?? []) Object.defineProperty(cls.prototype, name, { get() { return this._known(name); } });
-  for (const u of UNSUPPORTED[kind] ?? []) Object.defineProperty(cls.prototype, u, { get() { return unsupported(`${kind}.${u}`); } });
   for (const q of QUERIES[kind] ?? []) cls.prototype[q] = function (i) { return this._world._query(this, q, [i]); };
   for (const name of READS[kind] ?? []) Object.defineProperty(cls.prototype, name, Object.getOwnPropertyDescriptor(READ_MEMBERS, name));
   CLASSES[kind] = cls;
 }
+/** Cuts segment s (between particles s and s+1); returns the new rope made of the far part at once. Both ropes' arrays show the cut from the first step after it. */
+CLASSES.rope.prototype.cut = function (s) { return this._world._cut(this, s); };
 
 async function startWorker() {
   if (isNode) {
@@ -212,7 +213,7 @@ async function startWorker() {
 }
 
 export class WorkerWorld {
-  #worker; #objects = new Map(); #shown = []; #nextId = 1; #disposed = false; #error = null;
+  #worker; #objects = new Map(); #shown = []; #pending = []; #nextId = 1; #disposed = false; #error = null;
   #ring; #header; #write = 0; #stage = new Stage(); #posted = []; #postSeq = 0; #retry = 0;
   #control; #report; #front = 0; #sent = 0; #waiters = []; #hashes = new Map(); #token = 0;
   #interpolate; #alphaBox = new Float64Array(1); #budgets = new Map();
@@ -348,26 +349,9 @@ export class WorkerWorld {
 
   #receive(m) {
     if (m.type === 'created') {
-      const o = this.#objects.get(m.id);
-      if (!o) return;
-      o._info = { count: m.count, indices: m.indices, vertexMap: m.vertexMap };
-      if (m.state !== null) o._state = { view: new Float64Array(m.state.buffer), size: m.state.size, fields: m.state.fields, text: m.state.text };
-      if (!m.outputs) return;
-      const copies = this.#interpolate ? 2 : 1;
-      o._outs = m.outputs.map(({ buffer, floats }, k) => {
-        const view = (s, c) => new Float32Array(buffer, 4 * (s * copies + c) * floats, floats);
-        const out = { cur: [], prev: null, shown: null, mode: KINDS[o.kind].outputs[k][3] };
-        for (let s = 0; s < SLOTS; s++) out.cur.push(view(s, 0));
-        if (this.#interpolate) {
-          out.prev = [];
-          for (let s = 0; s < SLOTS; s++) out.prev.push(view(s, 1));
-          out.shown = new Float32Array(floats);
-          this.#alphaBox[0] = this.alpha;
-          interpolate(out.mode, out.prev[this.#front], out.cur[this.#front], this.#alphaBox, out.shown);
-        }
-        return out;
-      });
-      this.#shown.push(o);
+      // a cut's ropes: shown from the first step after the cut, as a World shows it
+      if (m.from !== undefined && this.completedSteps < m.from) this.#pending.push(m);
+      else this.#made(m);
     } else if (m.type === 'error') {
       const e = new WispError(m.error.message, m.error.code);
       if (this.#error === null) this.#error = e;
@@ -386,6 +370,38 @@ export class WorkerWorld {
       this.#hashes.get(m.token)?.(m.hash);
       this.#hashes.delete(m.token);
     }
+  }
+  // What the worker sent of an object it made (for a cut rope: made again, shorter): its count
+  // and mesh, its state record and its output arrays.
+  #made(m) {
+    const o = this.#objects.get(m.id);
+    if (!o || o.disposed) return;
+    // a cut rope's render arrays are replaced, as a World's (the old ones detached)
+    if (o._outs !== null) for (const x of o._outs) if (x.shown !== null) detach(x.shown);
+    o._info = { count: m.count, indices: m.indices, vertexMap: m.vertexMap };
+    if (m.state !== null) o._state = { view: new Float64Array(m.state.buffer), size: m.state.size, fields: m.state.fields, text: m.state.text };
+    if (!m.outputs) return;
+    const copies = this.#interpolate ? 2 : 1;
+    o._outs = m.outputs.map(({ buffer, floats }, k) => {
+      const view = (s, c) => new Float32Array(buffer, 4 * (s * copies + c) * floats, floats);
+      const out = { cur: [], prev: null, shown: null, mode: KINDS[o.kind].outputs[k][3] };
+      for (let s = 0; s < SLOTS; s++) out.cur.push(view(s, 0));
+      if (this.#interpolate) {
+        out.prev = [];
+        for (let s = 0; s < SLOTS; s++) out.prev.push(view(s, 1));
+        out.shown = new Float32Array(floats);
+        this.#alphaBox[0] = this.alpha;
+        interpolate(out.mode, out.prev[this.#front], out.cur[this.#front], this.#alphaBox, out.shown);
+      }
+      return out;
+    });
+    if (!this.#shown.includes(o)) this.#shown.push(o);
+  }
+  // The ropes of cuts the step now shown has: their arrays from now on.
+  #showCuts() {
+    const shown = this.completedSteps, later = [];
+    for (const m of this.#pending) if (shown >= m.from) this.#made(m); else later.push(m);
+    this.#pending = later;
   }
   #settle(err, token) {
     const still = [];
@@ -408,6 +424,7 @@ export class WorkerWorld {
       this.#front = f;
       const r = this.#report, s = this.lastStep, o = REPORT * f;
       s.fixedSteps = r[o]; s.droppedTime = r[o + 1]; s.leftover = r[o + 2];
+      if (this.#pending.length > 0) this.#showCuts();
     }
     if (this.#interpolate) {
       this.alpha = this.#report[REPORT * f + 3];
@@ -579,15 +596,23 @@ export class WorkerWorld {
   /** @internal the budget of id `id` sends no more plans (its dispose) */
   _dropBudget(id) { this.#budgets.delete(id); }
 
-  #add(kind, method, args) {
+  // `of`: the page id of the object whose method makes it (a cut's rope), 0 for the world
+  #add(kind, method, args, of = 0) {
     this._alive();
     const id = this.#nextId++;
     const o = new CLASSES[kind](this, id, kind);
-    this.#post({ op: 'add', id, kind, method, args: args.map((a) => this._encode(a, method)) });
+    this.#post({ op: 'add', id, of, kind, method, args: args.map((a) => this._encode(a, method)) });
     this.#objects.set(id, o);
     return o;
   }
   addRope(def) { return this.#add('rope', 'addRope', [def]); }
+  /** @internal rope.cut(s): the far part as a new rope, at once; the worker cuts in order with the calls */
+  _cut(rope, s) {
+    this.#mine(rope, 'cut');
+    const segment = int(s, 'segment');
+    const o = this.#add('rope', 'cut', [segment], rope._id);
+    return o;
+  }
   addCloth(def) { return this.#add('cloth', 'addCloth', [def]); }
   addChain(def) { return this.#add('chain', 'addChain', [def]); }
   addChainLinks(chains, options = {}) { return this.#add('chainLinks', 'addChainLinks', [chains, options]); }
@@ -615,6 +640,7 @@ export class WorkerWorld {
     for (const o of this.#objects.values()) o._kill();
     this.#objects.clear();
     this.#shown = [];
+    this.#pending = [];
     this.#budgets.clear();
     const gone = new WispError('this World has been disposed', 'disposed');
     this.#settle(gone, 0);

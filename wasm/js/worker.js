@@ -139,10 +139,14 @@ function runCall(p) {
   else if (MIRRORED.has(method)) mirror(id);
 }
 
-function forget(id) {
+// Stops publishing the object's outputs and state (disposed, or cut: made again shorter).
+function unshare(id) {
   const i = published.findIndex((p) => p.id === id);
   if (i >= 0) published.splice(i, 1);
   statesById.delete(id);
+}
+function forget(id) {
+  unshare(id);
   idOf.delete(objects.get(id));
   objects.delete(id);
 }
@@ -219,9 +223,11 @@ function share(id, kind, obj) {
   return { buffers, state: state && { buffer: state.view.buffer, size: state.size, fields: state.fields, text: state.text?.buffers ?? null } };
 }
 
-function created(id, kind, obj) {
+// `from`: the first step the page shows them from (a cut's ropes; otherwise at once).
+function created(id, kind, obj, from) {
   const shared = share(id, kind, obj);
   const msg = { type: 'created', id, outputs: shared && shared.buffers.length > 0 ? shared.buffers : null, state: shared?.state ?? null };
+  if (from !== undefined) msg.from = from;
   if (kind === 'rope' || kind === 'cloth' || kind === 'chain') msg.count = obj.count;
   if (kind === 'cloth') { msg.indices = obj.indices; msg.vertexMap = obj.vertexMap; }
   send(msg);
@@ -355,10 +361,20 @@ function runPosted(cmd) {
     return;
   }
   if (cmd.op === 'add') {
-    const obj = world[cmd.method](...cmd.args.map(decode));
+    const maker = cmd.of === 0 ? world : objects.get(cmd.of);
+    if (maker === undefined) return;  // its creation failed; that error was reported
+    const obj = maker[cmd.method](...cmd.args.map(decode));
     objects.set(cmd.id, obj);
     idOf.set(obj, cmd.id);
-    created(cmd.id, cmd.kind, obj);
+    if (cmd.method !== 'cut') {
+      created(cmd.id, cmd.kind, obj);
+      return;
+    }
+    // a cut: the rope cut is shorter, so its outputs get new shared arrays; the page shows both
+    // ropes' new arrays from the first step after the cut (its slots until then are the old ones')
+    unshare(cmd.of);
+    created(cmd.of, 'rope', maker, seq + 1);
+    created(cmd.id, 'rope', obj, seq + 1);
     return;
   }
   if (cmd.op === 'query') {
