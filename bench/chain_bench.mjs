@@ -2,7 +2,7 @@
 // 1/60 s frames, then the anti-gravity wig (2,000 strands x 16 joints, head and shoulder colliders). Wisp (WASM single- and multi-threaded, its own substepped rule and its VRM
 // mode), @pixiv/three-vrm-springbone on a three.js rig, and a plain-JS port of that algorithm,
 // measured in one run. Prints its setup, us per joint per frame and ratios as Markdown.
-//   node bench/chain_bench.mjs [--only wig]
+//   node bench/chain_bench.mjs [--only wig|wisp]   (wisp: only the single-threaded Wisp-rule row)
 import os from 'node:os';
 import * as THREE from 'three';
 // a test tool (tests/package.json, installed by scripts/setup.sh --test), so not resolvable from bench/ by name
@@ -108,8 +108,17 @@ const st = await createWisp({ threads: false });
 const mt = await createWisp({ threads: true });
 console.log(`# Chain benchmark\n\nNode ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, ${new Date().toISOString().slice(0, 10)}`);
 console.log(`Each number is the best of ${BLOCKS} blocks of >= ${BLOCK_MS} ms after ${WARMUP} warm-up frames.`);
-const onlyWig = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'wig';
-if (!onlyWig) {
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : '';
+if (only === 'wisp') {
+  // one row, for A/B runs of two builds back to back
+  const w = wispFrame(st, 1, 'wisp');
+  const ms = time((f) => w.frame(f));
+  w.dispose();
+  console.log(`\nWisp WASM single-threaded build, Wisp rule (8 substeps): ${ms.toFixed(3)} ms/frame, ` +
+    `${(ms * 1000 / (CHAINS * JOINTS)).toFixed(3)} µs per joint per frame (target <= 0.25)`);
+  process.exit(0);
+}
+if (only !== 'wig') {
   console.log(`\n## ${CHAINS} chains x ${JOINTS} joints on a turning, bobbing head, ${SPHERES.length} sphere colliders, 1/60 s frames\n`);
   console.log(`Wisp's own rule runs 8 substeps per frame (spring to pose, limits, bone-capsule collisions); VRM mode, three-vrm and the plain-JS port run one update per frame.\n`);
   const rows = [];

@@ -9,6 +9,7 @@
 // tests/native/test_chain_lanes.cpp compares every state bit with the scalar solver's.
 #include "solver/chain_lanes_wisp.h"
 
+#include <cstddef>
 #include <cstring>
 #include <new>
 
@@ -73,10 +74,21 @@ V3 withLane(V3 v, int l, Vec3 s) {
   return {wide::load(x), wide::load(y), wide::load(z)};
 }
 F4 maskOf(const bool (&b)[kLanes]) {
-  const F4 on = wide::lessThan(wide::splat(0.0f), wide::splat(1.0f)), off = wide::lessThan(wide::splat(1.0f), wide::splat(0.0f));
-  float m[kLanes];
-  for (int l = 0; l < kLanes; ++l) m[l] = wide::lane(b[l] ? on : off, 0);
-  return wide::load(m);
+  return wide::lessThan(wide::splat(0.0f), wide::make(b[0] ? 1.0f : 0.0f, b[1] ? 1.0f : 0.0f, b[2] ? 1.0f : 0.0f, b[3] ? 1.0f : 0.0f));
+}
+// The lanes' positions and rotations: each transform's seven floats are loaded four at a time
+// (position and rotation.x; the rotation) and transposed.
+void transforms(const Transform (&t)[kLanes], V3* position, Q4* rotation) {
+  static_assert(sizeof(Transform) == 7 * sizeof(float) && offsetof(Transform, rotation) == 3 * sizeof(float));
+  F4 p[kLanes], q[kLanes];
+  for (int l = 0; l < kLanes; ++l) {
+    p[l] = wide::load(&t[l].position.x);
+    q[l] = wide::load(&t[l].rotation.x);
+  }
+  wide::transpose(p[0], p[1], p[2], p[3]);
+  wide::transpose(q[0], q[1], q[2], q[3]);
+  *position = {p[0], p[1], p[2]};
+  *rotation = {q[0], q[1], q[2], q[3]};
 }
 bool laneSet(F4 mask, int l) {
   float m[kLanes];
@@ -95,7 +107,11 @@ struct LaneColliders {
   const ColliderPose* before[kSubstepCollidersCached];
   float bound[kSubstepCollidersCached];
   F4 meets[kSubstepCollidersCached];
+  F4 meetsStored[kSubstepCollidersCached];  // meets, of the stored lanes only
   bool any[kSubstepCollidersCached];
+  // the world's pose table (StepContext::posedCollider) when it holds this context's colliders:
+  // whether it does is the same at every substep, so asked once per frame
+  const ColliderPose* table = nullptr;
   bool anyLane = false;
   int count = 0;
   // per substep (farBones): bones 0 .. firstBone[ci] - 1 are far from collider ci in every stored
@@ -108,11 +124,12 @@ struct LaneColliders {
   const ColliderPose* keep(int slot, const ColliderPose& p) { return new (own + slot * sizeof(ColliderPose)) ColliderPose(p); }
 };
 
-void laneColliderMasks(const WispLanes& g, const StepContext& ctx, LaneColliders* out) {
+void laneColliderMasks(const WispLanes& g, const StepContext& ctx, F4 stored, LaneColliders* out) {
   bool collide[kLanes];
   for (int l = 0; l < kLanes; ++l) collide[l] = collides(*g.c[l], ctx);
   out->count = ctx.colliderCount;
   out->anyLane = false;
+  out->table = ctx.colliderCount > 0 ? ctx.posedCollider(0, 0) : nullptr;
   for (int ci = 0; ci < ctx.colliderCount; ++ci) {
     const ColliderPath& path = ctx.colliders[ci];
     bool m[kLanes];
@@ -124,6 +141,7 @@ void laneColliderMasks(const WispLanes& g, const StepContext& ctx, LaneColliders
     out->any[ci] = any;
     out->anyLane |= any;
     out->meets[ci] = maskOf(m);
+    out->meetsStored[ci] = wide::maskAnd(out->meets[ci], stored);
   }
 }
 
@@ -131,8 +149,8 @@ void poseLaneColliders(const StepContext& ctx, int sub, float tPrev, float tNow,
   for (int ci = 0; ci < out->count; ++ci) {
     if (!out->any[ci]) continue;
     const ColliderPath& path = ctx.colliders[ci];
-    const ColliderPose* before = ctx.posedCollider(sub, ci);
-    if (before) {
+    if (out->table) {
+      const ColliderPose* before = out->table + static_cast<size_t>(sub) * static_cast<size_t>(out->count) + static_cast<size_t>(ci);
       out->pose[ci] = before + ctx.colliderCount;
       out->before[ci] = before;
     } else {
@@ -191,8 +209,9 @@ void chainReach(const ParamBlock& pb, int n, ChainReach* out) {
 // joints' positions and of the test), collideBone is sure to reject each of them. That holds
 // for finite joints only (a NaN bone is not rejected there): solveBonesLanes skips a collider on
 // this ground only when the bone's ends are finite in every stored lane.
-void farBones(const ChainReach& cr, int bones, V3 x0, F4 stored, LaneColliders* cs) {
+void farBones(const ChainReach& cr, int bones, V3 x0, LaneColliders* cs) {
   const F4 zero = wide::splat(0.0f);
+  const F4 size0 = wide::abs(x0.x) + wide::abs(x0.y) + wide::abs(x0.z);
   cs->farUntil = 0;
   cs->nearFrom = bones;
   for (int ci = 0; ci < cs->count; ++ci) {
@@ -203,10 +222,10 @@ void farBones(const ChainReach& cr, int bones, V3 x0, F4 stored, LaneColliders* 
       cs->firstBone[ci] = cs->nearFrom = 0;
       continue;
     }
-    const F4 lanes = wide::maskAnd(cs->meets[ci], stored);
+    const F4 lanes = cs->meetsStored[ci];
     const V3 c = wide::splat3(cs->pose[ci]->position), off = x0 - c;
     const F4 d2 = wide::dot(off, off);
-    const F4 size = wide::abs(x0.x) + wide::abs(x0.y) + wide::abs(x0.z) + wide::abs(c.x) + wide::abs(c.y) + wide::abs(c.z);
+    const F4 size = size0 + wide::abs(c.x) + wide::abs(c.y) + wide::abs(c.z);
     const F4 spare = size * wide::splat(1e-4f) + wide::splat(1e-4f);
     auto far = [&](int k) {
       const F4 reach = (wide::splat(bound) + cr.radius[k]) * wide::splat(1.01f) + wide::splat(1e-4f);  // collideBone's
@@ -224,6 +243,12 @@ void farBones(const ChainReach& cr, int bones, V3 x0, F4 stored, LaneColliders* 
   }
 }
 
+// Is x finite in every stored lane?
+bool finiteLanes(V3 x, F4 stored) {
+  const F4 nan = (x.x - x.x) + (x.y - x.y) + (x.z - x.z);  // 0 if finite
+  const F4 zero = wide::splat(0.0f);
+  return !wide::any(wide::maskAnd(stored, wide::equal(wide::equal(nan, zero), zero)));
+}
 // Are a and x finite in every stored lane?
 bool finiteLanes(V3 a, V3 x, F4 stored) {
   const F4 nan = (a.x - a.x) + (a.y - a.y) + (a.z - a.z) + (x.x - x.x) + (x.y - x.y) + (x.z - x.z);  // 0 if finite
@@ -381,14 +406,28 @@ void carryLanes(const WispLanes& g, int n, const Transform (&from)[kLanes], cons
   }
 }
 
+// The carry's per-lane plans and motions, constructed once per frame rather than per substep
+// (their default poses were a cost of their own). Every substep overwrites what it reads: a
+// lane's space motion is planned every substep or, when its chain has no moving space this
+// frame, never (then its share stays 0); the spare lanes' motions stay the identity, never moving.
+// inertia: whether some lane gives some joint a share of the root's motion (jInertia > 0; the
+// parameters hold through the frame): without, the root's carry moves nothing (carryLanes).
+struct CarryScratch {
+  CarryPlan plans[kLanes];
+  Transform from[kLanes], to[kLanes];
+  Transform roots[kLanes];  // the substep's roots (Stage Carry's result)
+  bool inertia = false;
+};
+
 // Stage Carry (beginWispSubstep) of every stored lane: the motions planned per chain, carried on
 // the lanes (the space's motion before the root's, as there).
 // paths[l]: lane l's roots per substep where they are shared (RootPath), else nullptr.
 void carryStage(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, int sub, const Transform* const (&paths)[kLanes],
-                Transform (&roots)[kLanes]) {
+                CarryScratch& scratch, Transform (&roots)[kLanes]) {
   JointBlock& b = *g.b;
-  CarryPlan plans[kLanes];
-  Transform from[kLanes], to[kLanes];
+  CarryPlan (&plans)[kLanes] = scratch.plans;
+  Transform(&from)[kLanes] = scratch.from;
+  Transform(&to)[kLanes] = scratch.to;
   bool moving[kLanes] = {false, false, false, false};
   float spaceShare[kLanes] = {0, 0, 0, 0};
   bool anySpace = false;
@@ -413,25 +452,28 @@ void carryStage(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, 
     const F4 shareL = wide::load(spaceShare);
     carryLanes(g, n, from, to, moving, ctx.invH, [&](int) { return shareL; });
   }
-  for (int l = 0; l < g.count; ++l) {
-    from[l] = plans[l].rootFrom;
-    to[l] = plans[l].rootTo;
-    moving[l] = !same(from[l], to[l]);
+  if (scratch.inertia) {
+    for (int l = 0; l < g.count; ++l) {
+      from[l] = plans[l].rootFrom;
+      to[l] = plans[l].rootTo;
+      moving[l] = !same(from[l], to[l]);
+    }
+    carryLanes(g, n, from, to, moving, ctx.invH, [&](int j) { return g.p->get(PB::Inertia, j); });
   }
-  carryLanes(g, n, from, to, moving, ctx.invH, [&](int j) { return g.p->get(PB::Inertia, j); });
   if (ctx.startsStep(sub))  // sampleWispStep does nothing otherwise
     for (int l = 0; l < g.count; ++l) sampleWispStep(*g.c[l], b.lane(l), ctx, frames[l], sub);
 }
 
-// Stage Integrate (wispSubstep) on the lanes.
-void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, const StepFactors& sf) {
+// Stage Integrate (wispSubstep) on the lanes. Unlike the scalar rule it leaves no copy of the
+// integrated positions in Qx: the bone loop reads them from Px before it overwrites them, and
+// it sets every joint's Qx but joint 0's (which Integrate does not touch) before the substep
+// ends. poisonL: the lanes' ChainFrame::poison, kept on the lanes through the frame (only the
+// frame's end reads it) and written back then.
+void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* frames, const StepFactors& sf, F4& poisonL) {
   const int n = g.c[0]->joints();
   JointBlock& b = *g.b;
   const F4 h = wide::splat(ctx.h), invH = wide::splat(ctx.invH);
   const Vec3 meanAir = ctx.wind.global.mean;
-  float poison[kLanes];
-  for (int l = 0; l < kLanes; ++l) poison[l] = frames[l < g.count ? l : 0].poison;
-  F4 poisonL = wide::load(poison);
   LaneForces lf;
   if (sf.turbulent) lf = lanesForces(g, ctx, frames);
   for (int j = 1; j < n; ++j) {
@@ -452,48 +494,47 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
     x = x + (v + reaction * k) * h;
     poisonL = poisonL + ((x.x - x.x) + (x.y - x.y) + (x.z - x.z));
     b.set3(JB::Px, j, x);
-    b.set3(JB::Qx, j, x);
     b.set3(JB::Vx, j, v);
   }
-  for (int l = 0; l < g.count; ++l) frames[l].poison = wide::lane(poisonL, l);
 }
 
 // solveBones (chain_solver.cpp) on the lanes, for chains without limits, leash or backstop.
 // Not inlined into its caller: GCC then stops inlining orientJoints into the bone loop, which
 // costs more than the call saves.
-[[gnu::noinline]] void solveBonesLanes(const WispLanes& g, const StepContext& ctx, const Quat (&rootRotation)[kLanes], int sub, float tPrev,
-                     float tNow, bool output, LaneColliders& cs, const StepFactors& sf, const ChainReach& cr) {
+// rootRotation: the lanes' roots at the substep's end; storedL: the mask of the stored lanes;
+// contacts: per-lane scratch (constructed once per frame: its arrays are zeroed then, and only
+// the counts need resetting per joint).
+[[gnu::noinline]] void solveBonesLanes(const WispLanes& g, const StepContext& ctx, Q4 rootRotation, F4 storedL, int sub, float tPrev,
+                     float tNow, bool output, LaneColliders& cs, const StepFactors& sf, const ChainReach& cr,
+                     JointContacts (&contacts)[kLanes]) {
   const int n = g.c[0]->joints();
   JointBlock& b = *g.b;
   const ParamBlock& pb = *g.p;
   const bool anyCollide = cs.anyLane;
   Vec3 carryVel[kLanes];
-  Quat roots[kLanes];
   for (int l = 0; l < kLanes; ++l) {
     const ChainState& c = *g.c[l];
     carryVel[l] = {c.wx, c.wy, c.wz};
-    roots[l] = rootRotation[l];
   }
   if (anyCollide) poseLaneColliders(ctx, sub, tPrev * ctx.pathScale, tNow * ctx.pathScale, &cs);
-  JointContacts contacts[kLanes];
   const F4 invH = wide::splat(ctx.invH), zero = wide::splat(0.0f);
   const V3 w = vecs(carryVel);
-  Q4 parent{wide::make(roots[0].x, roots[1].x, roots[2].x, roots[3].x), wide::make(roots[0].y, roots[1].y, roots[2].y, roots[3].y),
-            wide::make(roots[0].z, roots[1].z, roots[2].z, roots[3].z), wide::make(roots[0].w, roots[1].w, roots[2].w, roots[3].w)};
-  V3 a = b.get3(JB::Px, 0);
-  const V3 aStart = b.get3(JB::Ox, 0);  // joint 0's substep start
-  bool stored[kLanes];
-  for (int l = 0; l < kLanes; ++l) stored[l] = l < g.count;
-  const F4 storedL = maskOf(stored);
-  if (anyCollide) farBones(cr, n - 1, a, storedL, &cs);
-  const V3 v0 = (a - aStart) * invH - w;
+  Q4 parent = rootRotation;
+  const V3 x0 = b.get3(JB::Px, 0), aStart = b.get3(JB::Ox, 0);  // joint 0, and its substep start
+  if (anyCollide) farBones(cr, n - 1, x0, &cs);
+  const V3 v0 = (x0 - aStart) * invH - w;
   F4 energyGiven = zero, energyNow = zero;
   // the parent's velocity (a - aStart) / h, less the carry velocity for joint 0: v0 for joint 0,
   // and for the others the velocity the joint before was given before its contacts (the same
   // operations on the same values)
   V3 vParent = v0;
+  // a (the bone's head) is finite in every stored lane: it is the tail of the bone before, which
+  // was checked finite and left far from every collider (no contact moved it since)
+  bool headFinite = false;
   for (int k = 0; k + 1 < n; ++k) {
     const int j = k + 1;
+    // the bone's head: joint 0, or the tail the bone before left (loaded, not kept in registers)
+    const V3 a = b.get3(JB::Px, k);
     const Q4 restRot = wide::mul(parent, pb.target(k));
     const V3 childAxis = pb.childAxis(k);
     const V3 r = wide::normalizeOr(wide::rotate(restRot, childAxis), childAxis);
@@ -519,10 +560,13 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
     V3 d = wide::normalizeOr(x - a, r);
     x = a + d * len;
 
-    for (JointContacts& jc : contacts) jc.count = 0;
     bool touched = false;
     const V3 beforeContact = x;
-    if (anyCollide && !(k < cs.nearFrom && finiteLanes(a, x, storedL))) {  // else far from every collider
+    // far from every collider (farBones) when the bone's ends are finite
+    const bool far = anyCollide && k < cs.nearFrom && (headFinite ? finiteLanes(x, storedL) : finiteLanes(a, x, storedL));
+    headFinite = far;
+    if (anyCollide && !far) {
+      for (JointContacts& jc : contacts) jc.count = 0;
       const F4 radius = pb.get(PB::Radius, j), halfLen = len * wide::splat(0.5f);
       // a second pass only for the lanes the first moved (collideBone's loop in solveBones)
       bool active[kLanes] = {true, true, true, true};
@@ -554,6 +598,12 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
         for (int l = 0; l < kLanes; ++l) active[l] = moved[l];
       }
     }
+    // the follow-the-leader reaction (solveBones), from the joint's integrated position, which
+    // Px still holds (the scalar rule reads it from the copy Integrate leaves in Qx)
+    if (k > 0) {
+      const V3 boneCorrection = beforeContact - b.get3(JB::Px, j);
+      b.set3(JB::Qx, k, a - boneCorrection * wide::splat(kFtlDamping));
+    }
     b.set3(JB::Px, j, x);
     // Stage UpdateVelocity for joint j
     const V3 o = b.get3(JB::Ox, j);
@@ -563,17 +613,11 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
       for (int l = 0; l < g.count; ++l)
         if (contacts[l].count > 0)
           v = withLane(v, l, contactVelocity(laneOf(v, l), (laneOf(beforeContact, l) - laneOf(o, l)) * ctx.invH, contacts[l]));
-    // the follow-the-leader reaction (solveBones)
-    if (k > 0) {
-      const V3 boneCorrection = beforeContact - b.get3(JB::Qx, j);
-      b.set3(JB::Qx, k, a - boneCorrection * wide::splat(kFtlDamping));
-    }
     b.set3(JB::Vx, j, v);
     const V3 givenRel = given - v0, nowRel = v - v0;
     energyGiven = energyGiven + wide::dot(givenRel, givenRel);
     energyNow = energyNow + wide::dot(nowRel, nowRel);
     parent = orientJoints(g, k, restRot, childAxis, d, output);
-    a = x;
   }
   // the energy bound (solveBones)
   const F4 over = wide::lessThan(energyGiven, energyNow);
@@ -626,38 +670,53 @@ void solveWispChainLanes(ChainState* const* chains, int count, const StepContext
     for (int l = 0; l < count; ++l)
       if (RootPath::sameBits(frames[l].rootStart, frames[0].rootStart) && RootPath::sameBits(g.c[l]->rootTo, g.c[0]->rootTo))
         paths[l] = shared;
+  // What stays the same through the frame's substeps, set up once: the stored lanes' mask, joint
+  // 0's local position, the carry's and the contacts' scratch, and the poison sums (on the lanes
+  // until the frame's end reads them).
+  bool stored[kLanes];
+  Vec3 local[kLanes];
+  float poison[kLanes];
+  for (int l = 0; l < kLanes; ++l) {
+    stored[l] = l < count;
+    local[l] = g.c[l]->localPosition[0];
+    poison[l] = frames[l < count ? l : 0].poison;
+  }
+  const F4 storedL = maskOf(stored), invH = wide::splat(ctx.invH);
   LaneColliders colliders;
-  laneColliderMasks(g, ctx, &colliders);
+  laneColliderMasks(g, ctx, storedL, &colliders);
   ChainReach reach;
   if (colliders.anyLane) chainReach(*g.p, n, &reach);
+  const V3 local0 = vecs(local);
+  F4 poisonL = wide::load(poison);
+  CarryScratch carry;
+  {
+    F4 inertia = wide::splat(0.0f);
+    for (int j = 0; j < n; ++j) inertia = wide::maskOr(inertia, wide::lessThan(wide::splat(0.0f), g.p->get(PB::Inertia, j)));
+    carry.inertia = wide::any(inertia);
+  }
+  JointContacts contacts[kLanes];
   for (int sub = 0; sub < total; ++sub) {
     const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
-    Transform roots[kLanes];
-    carryStage(g, ctx, frames, sub, paths, roots);  // Stage Carry
+    Transform(&roots)[kLanes] = carry.roots;
+    carryStage(g, ctx, frames, sub, paths, carry, roots);  // Stage Carry
     if (animated) g.p->gatherTargets(g.c, n);  // planWispSubstep moved the animated pose
-    Quat rootRotation[kLanes];
-    for (int l = 0; l < kLanes; ++l) rootRotation[l] = roots[l < count ? l : 0].rotation;
+    // the spare lanes ride lane 0's root (they compute lane 0's bits again; nothing stores them)
+    for (int l = count; l < kLanes; ++l) roots[l] = roots[0];
+    V3 at;
+    Q4 rootRotation;
+    transforms(roots, &at, &rootRotation);
     if (ctx.startsStep(sub)) stepFactors(g, ctx, frames, &factors);  // the boost was sampled (beginWispSubstep)
-    integrateLanes(g, ctx, frames, factors);  // Stage Integrate
-    {  // joint 0 rides the root: fromFrame (GLM's position + rotation * local) on the lanes
-      Vec3 at[kLanes], local[kLanes];
-      for (int l = 0; l < kLanes; ++l) {
-        at[l] = roots[l < count ? l : 0].position;
-        local[l] = g.c[l]->localPosition[0];
-      }
-      const V3 x0 = b.get3(JB::Px, 0);
-      b.set3(JB::Ox, 0, x0);
-      const V3 rode = vecs(at) + wide::turn(quats(rootRotation), vecs(local));
-      for (int l = 0; l < count; ++l) b.set3(JB::Px, 0, l, laneOf(rode, l));
-    }
+    integrateLanes(g, ctx, frames, factors, poisonL);  // Stage Integrate
+    // joint 0 rides the root: fromFrame (GLM's position + rotation * local) on the lanes
+    b.set3(JB::Ox, 0, b.get3(JB::Px, 0));
+    b.set3(JB::Px, 0, at + wide::turn(rootRotation, local0));
     const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
-    solveBonesLanes(g, ctx, rootRotation, sub, tPrev, tNow, sub + 1 == total, colliders, factors, reach);  // Stage SolveBones
-    for (int l = 0; l < count; ++l) {  // Stage UpdateVelocity (joint 0)
-      b.at(JB::Vx, 0, l) = (b.at(JB::Px, 0, l) - b.at(JB::Ox, 0, l)) * ctx.invH;
-      b.at(JB::Vy, 0, l) = (b.at(JB::Py, 0, l) - b.at(JB::Oy, 0, l)) * ctx.invH;
-      b.at(JB::Vz, 0, l) = (b.at(JB::Pz, 0, l) - b.at(JB::Oz, 0, l)) * ctx.invH;
-    }
+    solveBonesLanes(g, ctx, rootRotation, storedL, sub, tPrev, tNow, sub + 1 == total, colliders, factors, reach,
+                    contacts);  // Stage SolveBones
+    // Stage UpdateVelocity (joint 0)
+    b.set3(JB::Vx, 0, (b.get3(JB::Px, 0) - b.get3(JB::Ox, 0)) * invH);
   }
+  for (int l = 0; l < count; ++l) frames[l].poison = wide::lane(poisonL, l);
   b.scatter(g.c, count, n);
 }
 
