@@ -10,6 +10,7 @@ import { SpringBoneChain, VRMSpringBoneRig } from '../../web/adapters/spring-bon
 import { ClothSkinning } from '../../web/adapters/cloth-skinning.js';
 import { ClothMesh } from '../../web/adapters/cloth-mesh.js';
 import { buildRig } from './rig.mjs';
+import { objectState, writeObjectStates } from '../../wasm/js/step-state.js';
 
 const CALLS = 10000;
 let gcs = 0;
@@ -48,6 +49,11 @@ const iworld = wisp.createWorld({ interpolate: true });
 const irope = iworld.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 16, pinned: [0] });
 const icloth = iworld.addCloth({ grid: { width: 0.5, height: 0.5, resolutionX: 8, resolutionY: 8, position: [0, 2, 1] }, pinned: [0, 8] });
 const ichain = iworld.addChain({ points: [0, 2, 2, 0.1, 1.9, 2, 0.2, 1.8, 2] });
+
+// what a worker world's worker writes after every step (step-state.js), here over this world's
+// objects: their activity and stats in one call (World._objectStates), copied into their slots
+const stateObjects = [rope, cloth, chain], states = stateObjects.map((o, i) => objectState(['rope', 'cloth', 'chain'][i], o));
+const SLOT = new Int32Array(1);
 
 // worker worlds (createWorkerWorld): per-frame calls through the command ring, outputs read in
 // place from the shared slots, a ClothMesh on them; one with render interpolation
@@ -115,6 +121,11 @@ const cases = {
   'world.step (interpolate) and render arrays': () => {
     iworld.step(1 / 144);
     T[1] += irope.renderPositions[3] + icloth.renderPositions[4] + icloth.renderNormals[5] + ichain.renderPositions[3] + ichain.renderRotations[3] + ichain.renderLocalRotations[3] + iworld.alpha;
+  },
+  'worker per-step state: writeObjectStates of a rope, cloth and chain (World._objectStates)': () => {
+    SLOT[0] = (SLOT[0] + 1) % 3;
+    writeObjectStates(states, stateObjects, world, SLOT[0]);
+    T[1] += states[1].view[SLOT[0] * states[1].size + 3];
   },
   'views': () => {
     T[1] += rope.positions[0] + cloth.positions[1] + cloth.normals[2] + chain.positions[0] + chain.rotations[3] + chain.localRotations[3];

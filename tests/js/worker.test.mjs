@@ -375,6 +375,8 @@ function readScene(world) {
   const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, teleportDistance: 1 });
   rope.pin(0, anchor);
   const still = world.addRope({ start: [2, 2, 0], end: [2, 1.6, 0], segments: 4, pinned: [0], sleepSpeed: 0.5, sleepTime: 0.05 });
+  // disposed mid-run: the objects made before and after it keep their own state records
+  const gone = world.addChain({ points: [1, 2, 2, 1, 1.9, 2], teleportDistance: 1 });
   const cloth = world.addCloth({ grid: { width: 0.4, height: 0.4, resolutionX: 4, resolutionY: 4, position: [0, 2, 1] }, pinned: [0, 4], updateEvery: 2 });
   const chain = world.addChain({ points: [0, 2, 2, 0, 1.9, 2, 0, 1.8, 2], teleportDistance: 1 });
   return {
@@ -388,6 +390,7 @@ function readScene(world) {
       if (k === 35) cloth.enabled = true;
       if (k === 40) { still.wake(); anchor.setPosition([3, 2, 0]); }
       if (k === 45) { cloth.set({ bendCompliance: 0.02 }); still.set({ sleepSpeed: 0 }); }
+      if (k === 20) gone.dispose();
     },
   };
 }
@@ -423,6 +426,9 @@ test('worker world: time, events, stats, settings, params, enabled, sleeping, up
     const { settings, objects } = expected[0];
     assert.deepEqual(world.settings, settings, 'settings before a step');
     assert.deepEqual(ws.objects.map((o) => o.params), objects.map((o) => o.params), 'params once made');
+    // each object's state as made (the world's stats are published with the first step)
+    const made = readBack(world, ws);
+    assert.deepEqual([made.objects, made.anchor], [objects, expected[0].anchor], 'objects once made, before a step');
     // The events of steps the page never showed (the worker ran ahead of it) are said by one
     // 'events-dropped' event after the step's own: exactly how many there were.
     let compared = 0, lastShown = 0;

@@ -11,6 +11,12 @@
 //   rope: [activity flags (1 enabled, 2 sleeping), updates, params length]
 //   cloth, chain: the same, then the fields of stats()
 //   anchor: [x, y, z]
+// A rope's, cloth's or chain's flags, updates and stats come from one call into WASM per step for
+// all of them (World._objectStates: a record per object, the stats fields in the order of the
+// struct's field list, which is the order of stats()' keys), copied here into each object's slot:
+// the per-object getters (enabled, sleeping, updates, stats(): five embind calls, stats() building
+// an object) cost more per step than a thousand chains' solve. stats() names the fields once, at
+// creation.
 // The world: per slot [time, event count, events dropped, settings length, events of all steps
 // so far, ...the fields of world.stats()]; the events in one buffer per slot (growable where the platform allows): per
 // event [type, kind, page id of its object (0: none), message length, ...message char codes].
@@ -45,7 +51,11 @@ export function readFields(view, at, fields) {
   return o;
 }
 
-/** Worker: the state record of a new object of `kind`, every slot holding its state now; null for kinds without one. */
+/**
+ * Worker: the state record of a new object of `kind`, every slot holding its state now; null for
+ * kinds without one. A rope's, cloth's or chain's state is read as every step reads it
+ * (writeObjectStates), for this one object; stats() gives only its fields' names.
+ */
 export function objectState(kind, obj) {
   const head = HEAD[kind];
   if (head === undefined) return null;
@@ -53,21 +63,36 @@ export function objectState(kind, obj) {
   const size = head + fields.length;
   const view = new Float64Array(new SharedArrayBuffer(8 * SLOTS * size));
   const state = { kind, obj, fields, size, view, text: ACTIVE.has(kind) ? paramsText(encode(obj.params)) : null };
-  for (let s = 0; s < SLOTS; s++) writeObjectState(state, s);
+  if (!ACTIVE.has(kind)) {
+    for (let s = 0; s < SLOTS; s++) writeAnchorState(state, s);
+    return state;
+  }
+  const world = obj._world;
+  if (fields.length > world._objectStateStride - 2) throw new Error(`${kind} stats have ${fields.length} fields, more than a state record holds`);
+  for (let s = 0; s < SLOTS; s++) writeObjectStates([state], [obj], world, s);
   return state;
 }
-/** Worker: writes the state of the object into slot `s`. */
-export function writeObjectState(st, s) {
-  const v = st.view, o = st.obj, at = s * st.size;
-  if (!ACTIVE.has(st.kind)) {
-    const p = o.position;
-    v[at] = p[0]; v[at + 1] = p[1]; v[at + 2] = p[2];
-    return;
+/**
+ * Worker: writes the state of ropes, cloths and chains (`states`, their objects `objects`, in the
+ * same order, all of `world`) into slot `s`: one call into WASM for all of them (World._objectStates),
+ * then each record copied into its object's slot. Allocates nothing.
+ */
+export function writeObjectStates(states, objects, world, s) {
+  const n = states.length;
+  if (n === 0) return;
+  const rec = world._objectStates(objects), stride = world._objectStateStride;
+  for (let i = 0; i < n; i++) {
+    const st = states[i], v = st.view, at = s * st.size, r = i * stride, f = st.fields.length;
+    v[at] = rec[r];
+    v[at + 1] = rec[r + 1];
+    v[at + 2] = writeParams(st.text, s);
+    for (let k = 0; k < f; k++) v[at + 3 + k] = rec[r + 2 + k];
   }
-  v[at] = (o.enabled ? 1 : 0) | (o.sleeping ? 2 : 0);
-  v[at + 1] = o.updates;
-  v[at + 2] = writeParams(st.text, s);
-  if (st.fields.length > 0) writeFields(v, at + 3, o.stats(), st.fields);
+}
+/** Worker: writes an anchor's position into slot `s`. */
+export function writeAnchorState(st, s) {
+  const v = st.view, p = st.obj.position, at = s * st.size;
+  v[at] = p[0]; v[at + 1] = p[1]; v[at + 2] = p[2];
 }
 
 // Params as text: JSON with the numbers JSON cannot hold (-0, NaN, +-Infinity) kept.

@@ -11,7 +11,8 @@
 //
 // Outputs: three slots (output-slots.js). After a step the worker writes the back slot of every
 // output buffer (with render interpolation also the outputs the render arrays start from) and of
-// the small per-step state (step-state.js: time, events, stats, activity, anchor positions),
+// the small per-step state (step-state.js: time, events, stats, activity, anchor positions; the
+// ropes', cloths' and chains' activity and stats read in one call into WASM for all of them),
 // then publishes it; it never writes the slot the page shows. Params and settings are part of
 // that state (as text, written into a slot only when they changed); queries (particle(),
 // snapshots, ...) are posted calls answered by message.
@@ -28,7 +29,7 @@ import {
 } from './command-ring.js';
 import { SLOTS, REPORT, publish as publishSlot } from './output-slots.js';
 import {
-  WORLD_HEAD, fieldsOf, writeFields, objectState, writeObjectState, writeEvents, eventBuffer, encode, paramsText, writeParams,
+  WORLD_HEAD, fieldsOf, writeFields, objectState, writeObjectStates, writeAnchorState, writeEvents, eventBuffer, encode, paramsText, writeParams,
 } from './step-state.js';
 
 const NODE_THREADS = 'node:worker_threads';  // a variable, so no bundler follows it
@@ -54,6 +55,9 @@ let worldDirty = false;       // the world's settings changed since they were la
 let eventTotal = 0;           // events of every step published so far
 const NO_EVENTS = [];
 const published = [];         // { id, arrays: [{ obj, name, render, floats, shared: Float32Array over the SAB }], state (step-state.js) or null }
+// The state records (step-state.js) of the ropes, cloths and chains, and their objects, in the
+// order they were made: read in one call into WASM per step (writeObjectStates). Anchors' apart.
+const activeStates = [], activeObjects = [], anchorStates = [];
 let worldState = null, worldFields = [], eventBuffers = [], worldText = null;  // the world's per-step state (step-state.js)
 
 function errorOf(e) {
@@ -143,6 +147,9 @@ function runCall(p) {
 function unshare(id) {
   const i = published.findIndex((p) => p.id === id);
   if (i >= 0) published.splice(i, 1);
+  const st = statesById.get(id), k = activeStates.indexOf(st), a = anchorStates.indexOf(st);
+  if (k >= 0) { activeStates.splice(k, 1); activeObjects.splice(k, 1); }
+  if (a >= 0) anchorStates.splice(a, 1);
   statesById.delete(id);
 }
 function forget(id) {
@@ -160,12 +167,12 @@ function publish(ran) {
     const a = p.arrays;
     for (let k = 0; k < a.length; k++) a[k].shared.set(a[k].obj[a[k].name], s * a[k].floats * (interpolate ? 2 : 1));
   }
-  for (const p of published) {
-    const st = p.state;
-    if (st === null) continue;
-    if (st.text?.dirty) { st.text.json = encode(st.obj.params); st.text.dirty = false; }
-    writeObjectState(st, s);
+  for (let i = 0; i < activeStates.length; i++) {
+    const t = activeStates[i].text;
+    if (t.dirty) { t.json = encode(activeStates[i].obj.params); t.dirty = false; }
   }
+  writeObjectStates(activeStates, activeObjects, world, s);
+  for (let i = 0; i < anchorStates.length; i++) writeAnchorState(anchorStates[i], s);
   if (worldDirty) { worldText.json = encode(world.settings); worldDirty = false; }
   publishWorld(s, ran);
   const r = world.lastStep, o = REPORT * s;
@@ -219,7 +226,11 @@ function share(id, kind, obj) {
     buffers.push({ buffer: shared.buffer, floats });
   }
   published.push({ id, arrays, state });
-  if (state !== null) statesById.set(id, state);
+  if (state !== null) {
+    statesById.set(id, state);
+    if (state.kind === 'anchor') anchorStates.push(state);
+    else { activeStates.push(state); activeObjects.push(obj); }
+  }
   return { buffers, state: state && { buffer: state.view.buffer, size: state.size, fields: state.fields, text: state.text?.buffers ?? null } };
 }
 

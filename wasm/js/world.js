@@ -19,14 +19,17 @@ import { WindZone, zoneArg } from './wind-zone.js';
 
 const CODE_NAMES = ['ok', 'invalid-argument', 'invalid-handle', 'out-of-range', 'unsupported', 'out-of-memory'];
 
-// setChainRoots: more chains than any scene holds is a bad list, not a block to grow
+// setChainRoots, _objectStates: more objects than any scene holds is a bad list, not a block to
+// grow (bindings.cpp's kMaxObjectStates)
 const MAX_ROOTS = 1 << 24;
 
 export class World {
   #m; #native; #address = 0; #disposed = false; #objects = new Set(); #layout = 0; #views = [];
-  // native blocks (#block): chains' animated poses (setPose), setChainRoots' ids
+  // native blocks (#block): chains' animated poses (setPose), setChainRoots' ids, objects' states
   #pose = { grow: 'chainPoseBlock', Type: Float32Array, ptr: 0, size: 0, buffer: null, view: null };
   #roots = { grow: 'chainRootsBlock', Type: Float64Array, ptr: 0, size: 0, buffer: null, view: null };
+  // _objectStates' records: `per` doubles an object (the native stride), grown by object count
+  #states = { grow: 'objectStatesBlock', Type: Float64Array, ptr: 0, size: 0, buffer: null, view: null, per: 0 };
   // render interpolation: on or off, fixed steps between the two kept outputs, settings.fixedDt
   #io = null;  // _io
   #interpolate = false; #span = 1; #fixedDt = 1 / 60; #alphaBox = new Float64Array(1);
@@ -87,8 +90,9 @@ export class World {
    * at least `floats` floats: made again only when it must grow or WASM memory grew.
    */
   _poseBlock(floats) { return this.#block(this.#pose, floats); }
-  // A view over a native block of at least `size` elements, made again only when it must grow or
-  // WASM memory grew; growing (b.grow, an embind call) may grow the memory, so the buffer is read after.
+  // A view over a native block of at least `size` elements (records of b.per elements, when the
+  // block has them), made again only when it must grow or WASM memory grew; growing (b.grow, an
+  // embind call) may grow the memory, so the buffer is read after.
   #block(b, size) {
     if (size > b.size) {
       const ptr = this._native[b.grow](size);
@@ -100,9 +104,36 @@ export class World {
     const buffer = memoryBuffer(this.#m);
     if (b.buffer !== buffer) {
       b.buffer = buffer;
-      b.view = new b.Type(buffer, b.ptr, b.size);
+      b.view = new b.Type(buffer, b.ptr, b.size * (b.per || 1));
     }
     return b.view;
+  }
+  /** @internal Doubles per object in what _objectStates returns (the native stride). */
+  get _objectStateStride() {
+    const b = this.#states;
+    if (b.per === 0) b.per = this.#m.objectStateStride();
+    return b.per;
+  }
+  /**
+   * @internal The state of many ropes, cloths and chains in one call into WASM (a worker world
+   * publishes it every step, step-state.js): a Float64Array of _objectStateStride doubles per
+   * object of `list`, in its order: [activity flags (1 enabled | 2 sleeping), updates, ...the
+   * fields of stats() in its order (cloths and chains)], the rest of each record unwritten. The
+   * view is reused: read it before the next call. A disposed or foreign object throws before
+   * anything is read; allocates nothing.
+   */
+  _objectStates(list) {
+    const n = list.length, stride = this._objectStateStride;
+    if (!Number.isInteger(n) || n > MAX_ROOTS) fail(`_objectStates: list.length must be an integer in [0, ${MAX_ROOTS}] (got ${n})`);
+    const v = this.#block(this.#states, n);
+    for (let i = 0; i < n; i++) {
+      const o = list[i];
+      if (o._world !== this || o._kindCode === undefined) fail(`_objectStates: list[${i}] must be a Rope, Cloth or Chain of this world`, 'foreign-object');
+      v[i * stride] = o._kindCode;
+      v[i * stride + 1] = o._id;  // throws 'disposed' for a disposed object
+    }
+    this._check(this.#m._wisp_object_states(this._address, n));
+    return v;
   }
   /**
    * One root pose for many chains, e.g. every hair chain on a head: what chain.setRoot(position,

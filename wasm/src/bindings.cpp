@@ -8,9 +8,11 @@
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <new>
+#include <type_traits>
 #include <vector>
 #include <memory>
 #include <string>
@@ -27,6 +29,8 @@ namespace wisp::bindings {
 namespace {
 
 constexpr double kIndexRange = 2097152.0;  // 2^21
+// objectStatesBlock: more objects than any scene holds is a bad count, not a block to grow
+constexpr int kMaxObjectStates = 1 << 24;
 
 double encode(Handle h) { return double(h.generation) * kIndexRange + double(h.index); }
 
@@ -78,7 +82,37 @@ WorldSettings readSettings(const val& o, WorldSettings s) {
   return s;
 }
 
+// A stats struct's fields as doubles, in the order of its field list (snapshot/fields.h), which
+// is the order toJs gives them: a worker world publishes them by that order (objectStates).
+struct FieldCount {
+  int n = 0;
+  template <class T>
+  void operator()(const char*, T&) { ++n; }
+};
+struct FieldWriter {
+  double* out;
+  template <class T>
+  void operator()(const char*, T& v) {
+    static_assert(std::is_arithmetic_v<T>, "a state record holds numbers and booleans only");
+    *out++ = static_cast<double>(v);
+  }
+};
+template <class T>
+int fieldCount() {
+  T t{};
+  FieldCount c;
+  visit(c, t);
+  return c.n;
+}
+
 }  // namespace
+
+// Doubles per object in the objectStates block: [kind, id] in, [activity flags, updates, ...the
+// fields of its stats struct] out; the larger stats struct sets it.
+int objectStateStride() {
+  static const int stride = 2 + std::max(fieldCount<ClothStats>(), fieldCount<ChainStats>());
+  return stride;
+}
 
 class WorldBinding {
  public:
@@ -309,6 +343,40 @@ class WorldBinding {
       return 0;
     }
     return reinterpret_cast<uintptr_t>(rootIds_.data());
+  }
+  // A worker world's per-step state of its ropes, cloths and chains, all in one call: the wrapper
+  // writes [kind code, id] at the start of each record (objectStateStride() doubles each), then
+  // objectStates overwrites every record in place (see readState). Grown only by
+  // objectStatesBlock, never per step.
+  uintptr_t objectStatesBlock(int count) {
+    if (count < 0 || count > kMaxObjectStates) return 0;
+    try {
+      const size_t doubles = static_cast<size_t>(count) * static_cast<size_t>(objectStateStride());
+      if (doubles > states_.size()) states_.resize(doubles);
+    } catch (const std::bad_alloc&) {
+      return 0;
+    }
+    return reinterpret_cast<uintptr_t>(states_.data());
+  }
+  // The error of the first record whose kind or id is bad: the records before it are written, it
+  // and those after it keep their [kind, id]. Per record only the World's reads: the status is
+  // kept (check) only for an error, and byKind only names a kind this build does not have.
+  int objectStates(int count) {
+    const int stride = objectStateStride();
+    if (count < 0 || static_cast<size_t>(count) * static_cast<size_t>(stride) > states_.size())
+      return check(Status::Error(StatusCode::InvalidArgument, "objectStates: " + std::to_string(count) + " objects, but the state block holds " + std::to_string(states_.size() / static_cast<size_t>(stride))));
+    for (int i = 0; i < count; ++i) {
+      double* r = states_.data() + static_cast<size_t>(i) * static_cast<size_t>(stride);
+      // a kind that is not a small integer is no kind (a double out of int's range must not be cast)
+      const int kind = r[0] >= 0 && r[0] < 256 && std::floor(r[0]) == r[0] ? static_cast<int>(r[0]) : -1;
+      int code = -1;
+      forEachKindRow([&](auto row) {
+        if (static_cast<int>(row.kind) == kind) code = readState(decode<typename decltype(row)::Id>(r[1]), r);
+      });
+      if (code < 0) return byKind(kind, r[1], [](auto) { return Status::Ok(); });
+      if (code != 0) return code;
+    }
+    return check(Status::Ok());
   }
   int setChainRoots(int count, float px, float py, float pz, float qx, float qy, float qz, float qw, float scale) {
     if (count < 0 || count > static_cast<int>(rootIds_.size()))
@@ -544,6 +612,35 @@ class WorldBinding {
     return static_cast<double>(a.updates);
   }
 
+  // One object's record (objectStates): [enabled 1 | sleeping 2, updates, ...stats fields], written
+  // only once everything is read, so a bad id leaves the record as it was; the rest of the record
+  // is not written. 0, or the error's code (kept for lastError).
+  template <class Id>
+  int readState(Id h, double* r) {
+    World::ObjectActivity a;
+    if (Status s = world_->activity(h, &a); !s.ok()) return check(s);
+    if constexpr (std::is_same_v<Id, ClothId>) {
+      ClothStats st;
+      if (Status s = world_->clothStats(h, &st); !s.ok()) return check(s);
+      writeState(a, st, r);
+    } else if constexpr (std::is_same_v<Id, ChainId>) {
+      ChainStats st;
+      if (Status s = world_->chainStats(h, &st); !s.ok()) return check(s);
+      writeState(a, st, r);
+    } else {
+      struct None {} none;
+      writeState(a, none, r);
+    }
+    return 0;
+  }
+  template <class Stats>
+  static void writeState(const World::ObjectActivity& a, Stats& st, double* r) {
+    r[0] = (a.enabled ? 1 : 0) | (a.sleeping ? 2 : 0);
+    r[1] = static_cast<double>(a.updates);
+    FieldWriter w{r + 2};
+    if constexpr (!std::is_empty_v<Stats>) visit(w, st);
+  }
+
   std::string lastError() const { return message_; }
   int lastCode() const { return code_; }
   // For the per-frame entry points below, which JavaScript calls as plain WASM exports.
@@ -563,6 +660,7 @@ class WorldBinding {
   std::vector<float> poseBlock_;
   std::vector<double> rootIds_;
   std::vector<ChainId> rootChains_;
+  std::vector<double> states_;
 };
 
 size_t heapUsed() { return mallinfo().uordblks; }
@@ -610,6 +708,8 @@ EMSCRIPTEN_KEEPALIVE int wisp_set_pose(WorldBinding* w, int which, double id, co
 EMSCRIPTEN_KEEPALIVE int wisp_set_chain_roots(WorldBinding* w, int count, const float* io) {
   return w->setChainRoots(count, io[0], io[1], io[2], io[3], io[4], io[5], io[6], io[7]);
 }
+// The state records of `count` objects whose [kind, id] are already in WorldBinding::objectStatesBlock.
+EMSCRIPTEN_KEEPALIVE int wisp_object_states(WorldBinding* w, int count) { return w->objectStates(count); }
 // The animated pose: `count` local rotations already in WorldBinding::chainPoseBlock.
 EMSCRIPTEN_KEEPALIVE int wisp_set_chain_pose(WorldBinding* w, double id, int count) {
   return w->setChainPose(id, count);
@@ -632,6 +732,7 @@ EMSCRIPTEN_BINDINGS(wisp) {
   function("maxThreads", &maxThreads);
   function("threadsAvailable", &threadsAvailable);
   function("simdEnabled", &simdEnabled);
+  function("objectStateStride", &objectStateStride);
   // The kind table's codes and names (ObjectKind.rope.value == 0, ...), which JavaScript uses.
   emscripten::enum_<wisp::ObjectKind> kinds("ObjectKind");
   wisp::forEachKindRow([&](auto row) { kinds.value(row.name, row.kind); });
@@ -685,6 +786,7 @@ EMSCRIPTEN_BINDINGS(wisp) {
       .function("resetChain", &WorldBinding::resetChain)
       .function("chainPoseBlock", &WorldBinding::chainPoseBlock)
       .function("chainRootsBlock", &WorldBinding::chainRootsBlock)
+      .function("objectStatesBlock", &WorldBinding::objectStatesBlock)
       .function("setChainPhysicsWeight", &WorldBinding::setChainPhysicsWeight)
       .function("boostChain", &WorldBinding::boostChain)
       .function("addChainLinks", &WorldBinding::addChainLinks)
