@@ -335,6 +335,21 @@ test('worker world: rope.cut gives the main thread\'s ropes and bits; both ropes
   assert.equal(rope.count + piece.count, 13, 'no particle lost');
   assert.equal(beforeRender.length, 0, 'the old render array is detached, as a World\'s');
   assert.equal(await piece.restLength(0), mpiece.restLength(0));
+  // the page takes steps from shared memory and messages only between tasks: a step from a cut
+  // on waits for the worker's ropes, however long the page runs without yielding
+  const atCut = Array.from(mr.positions), shownAtCut = world.completedSteps;
+  const mp2 = mpiece.cut(2), p2 = piece.cut(2);
+  mpiece.renderPositions; mp2.renderPositions;
+  world.step(1 / 60); main.step(1 / 60);
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);  // the worker publishes meanwhile
+  world.step(1 / 60); main.step(1 / 60);
+  assert.equal(world.completedSteps, shownAtCut, 'no step from the cut on before its ropes are here');
+  assert.deepEqual(Array.from(rope.positions), atCut);
+  assert.equal(piece.count, 7);
+  assert.equal(p2.positions.length, 0);
+  await world.flush();
+  assert.deepEqual(shapes(piece, p2), shapes(mpiece, mp2));
+  assert.equal(piece.count + p2.count, 7);
   // a bad cut: reported by the next call, nothing cut; the rope it returned stays empty
   const bad = rope.cut(99);
   assert.throws(() => rope.cut(1.5), (e) => e instanceof WispError && /segment/.test(e.message));

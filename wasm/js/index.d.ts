@@ -906,7 +906,7 @@ interface WorkerObjectBase {
 export interface WorkerRope extends WorkerObjectBase, WorkerActivity, WorkerParticles, Pick<Rope, 'set' | 'setVelocity' | 'unpin' | 'teleport' | 'reset' | 'params'> {
   readonly kind: 'rope';
   restLength(segment: number): Promise<number>;
-  /** Cuts segment s (between particles s and s+1) in order with the calls; returns the far part as a new rope at once. Both ropes' arrays and counts show the cut from the first step after it (the far part's arrays are empty until then; this rope's render arrays are replaced, the old ones detached). A bad segment is thrown by the next call and cuts nothing. */
+  /** Cuts segment s (between particles s and s+1) in order with the calls; returns the far part as a new rope at once. Both ropes' arrays and counts show the cut from the first step after it, which the page shows only once the worker has sent the new arrays (a frame or so later; the far part's arrays are empty until then; this rope's render arrays are replaced, the old ones detached). A bad segment is thrown by the next call and cuts nothing. */
   cut(segment: number): WorkerRope;
   /** Particles (after `await world.flush()`). */
   readonly count: number;

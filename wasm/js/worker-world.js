@@ -51,7 +51,7 @@ import {
   RING_DOUBLES, READ, MAX_RING_ARRAY, KINDS, WORLD_CALLS, METHODS, METHOD_ID, Stage,
   OP_CALL, OP_STEP, OP_POSTED, OP_FLUSH, OP_HASH, OP_DISPOSE, T_NUM, T_TRUE, T_FALSE, T_UNDEF, T_F64, T_F32, T_XYZ, T_XYZW, T_HANDLE, T_OBJ, PARAM_ID,
 } from './command-ring.js';
-import { SLOTS, MIDDLE, REPORT, CONTROL_BYTES, REPORT_BYTES, acquire, stepOf } from './output-slots.js';
+import { SLOTS, MIDDLE, REPORT, CONTROL_BYTES, REPORT_BYTES, acquire, acquireBefore, stepOf } from './output-slots.js';
 import { WORLD_HEAD, readFields, readStepEvents, readParams } from './step-state.js';
 import { readPose, IDENTITY } from './pose.js';
 
@@ -213,7 +213,7 @@ async function startWorker() {
 }
 
 export class WorkerWorld {
-  #worker; #objects = new Map(); #shown = []; #pending = []; #nextId = 1; #disposed = false; #error = null;
+  #worker; #objects = new Map(); #shown = []; #pending = []; #cuts = []; #nextId = 1; #disposed = false; #error = null;
   #ring; #header; #write = 0; #stage = new Stage(); #posted = []; #postSeq = 0; #retry = 0;
   #control; #report; #front = 0; #sent = 0; #waiters = []; #hashes = new Map(); #token = 0;
   #interpolate; #alphaBox = new Float64Array(1); #budgets = new Map();
@@ -348,10 +348,14 @@ export class WorkerWorld {
   }
 
   #receive(m) {
+    if (this.#disposed) return;
     if (m.type === 'created') {
       // a cut's ropes: shown from the first step after the cut, as a World shows it
       if (m.from !== undefined && this.completedSteps < m.from) this.#pending.push(m);
       else this.#made(m);
+    } else if (m.type === 'cut') {  // after its ropes' 'created' (or its error): its steps may be shown
+      const i = this.#cuts.indexOf(m.from);
+      if (i >= 0) this.#cuts.splice(i, 1);
     } else if (m.type === 'error') {
       const e = new WispError(m.error.message, m.error.code);
       if (this.#error === null) this.#error = e;
@@ -418,7 +422,8 @@ export class WorkerWorld {
   #acquire() {
     // read before the exchange: the slot shown until now is the worker's to write after it
     const before = this.#state[this.#front * this.#stateSize + 4];
-    const f = acquire(this.#control, this.#front);
+    // a cut whose ropes the worker has not yet sent: no step from the cut on can be shown
+    const f = this.#cuts.length === 0 ? acquire(this.#control, this.#front) : acquireBefore(this.#control, this.#front, this.#cuts[0]);
     if (f !== this.#front) {
       this.#eventsBefore = before;
       this.#front = f;
@@ -607,10 +612,15 @@ export class WorkerWorld {
   }
   addRope(def) { return this.#add('rope', 'addRope', [def]); }
   /** @internal rope.cut(s): the far part as a new rope, at once; the worker cuts in order with the calls */
+  // The worker has published as many steps as step() sent when it runs the cut (every step is
+  // published once, a rejected one too), so the cut shows from step #sent + 1. Until the
+  // worker's 'cut' message is here (after its ropes' arrays) no step from it on is shown: the
+  // page may take steps from the shared slots before a message that was sent earlier arrives.
   _cut(rope, s) {
     this.#mine(rope, 'cut');
     const segment = int(s, 'segment');
     const o = this.#add('rope', 'cut', [segment], rope._id);
+    this.#cuts.push(this.#sent + 1);
     return o;
   }
   addCloth(def) { return this.#add('cloth', 'addCloth', [def]); }
@@ -641,6 +651,7 @@ export class WorkerWorld {
     this.#objects.clear();
     this.#shown = [];
     this.#pending = [];
+    this.#cuts = [];
     this.#budgets.clear();
     const gone = new WispError('this World has been disposed', 'disposed');
     this.#settle(gone, 0);

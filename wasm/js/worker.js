@@ -145,12 +145,18 @@ function runCall(p) {
 
 // Stops publishing the object's outputs and state (disposed, or cut: made again shorter).
 function unshare(id) {
-  const i = published.findIndex((p) => p.id === id);
-  if (i >= 0) published.splice(i, 1);
-  const st = statesById.get(id), k = activeStates.indexOf(st), a = anchorStates.indexOf(st);
+  const entry = published.find((p) => p.id === id);
+  if (entry !== undefined) drop(entry);
+}
+// Removes one published entry (a cut rope has its old and new one for a moment).
+function drop(entry) {
+  published.splice(published.indexOf(entry), 1);
+  const st = entry.state;
+  if (st === null) return;
+  const k = activeStates.indexOf(st), a = anchorStates.indexOf(st);
   if (k >= 0) { activeStates.splice(k, 1); activeObjects.splice(k, 1); }
   if (a >= 0) anchorStates.splice(a, 1);
-  statesById.delete(id);
+  if (statesById.get(entry.id) === st) statesById.delete(entry.id);
 }
 function forget(id) {
   unshare(id);
@@ -373,19 +379,15 @@ function runPosted(cmd) {
   }
   if (cmd.op === 'add') {
     const maker = cmd.of === 0 ? world : objects.get(cmd.of);
+    if (cmd.method === 'cut') {
+      cut(maker, cmd);
+      return;
+    }
     if (maker === undefined) return;  // its creation failed; that error was reported
     const obj = maker[cmd.method](...cmd.args.map(decode));
     objects.set(cmd.id, obj);
     idOf.set(obj, cmd.id);
-    if (cmd.method !== 'cut') {
-      created(cmd.id, cmd.kind, obj);
-      return;
-    }
-    // a cut: the rope cut is shorter, so its outputs get new shared arrays; the page shows both
-    // ropes' new arrays from the first step after the cut (its slots until then are the old ones')
-    unshare(cmd.of);
-    created(cmd.of, 'rope', maker, seq + 1);
-    created(cmd.id, 'rope', obj, seq + 1);
+    created(cmd.id, cmd.kind, obj);
     return;
   }
   if (cmd.op === 'query') {
@@ -397,6 +399,26 @@ function runPosted(cmd) {
   target[cmd.method](...cmd.args.map(decode));
   if (cmd.method === 'dispose') forget(cmd.id);
   else if (MIRRORED.has(cmd.method)) mirror(cmd.id);
+}
+
+// rope.cut: the rope cut is shorter, so its outputs get new shared arrays (made before its old
+// ones are dropped: if making them fails, it stays published); the page shows both ropes' new
+// arrays from the first step after the cut, and none of those steps before its 'cut' message,
+// sent last, whether the cut was made or failed (its error is reported as any call's).
+function cut(rope, cmd) {
+  const from = seq + 1;
+  try {
+    if (rope === undefined) return;  // its creation failed; that error was reported
+    const piece = rope.cut(...cmd.args.map(decode));
+    objects.set(cmd.id, piece);
+    idOf.set(piece, cmd.id);
+    const old = published.find((p) => p.id === cmd.of);
+    created(cmd.of, 'rope', rope, from);
+    if (old !== undefined) drop(old);
+    created(cmd.id, 'rope', piece, from);
+  } finally {
+    send({ type: 'cut', from });
+  }
 }
 
 // Runs one record at `p` of operation `op`; false when the world ended.

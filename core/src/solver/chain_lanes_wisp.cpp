@@ -82,8 +82,11 @@ void transforms(const Transform (&t)[kLanes], V3* position, Q4* rotation) {
   static_assert(sizeof(Transform) == 7 * sizeof(float) && offsetof(Transform, rotation) == 3 * sizeof(float));
   F4 p[kLanes], q[kLanes];
   for (int l = 0; l < kLanes; ++l) {
-    p[l] = wide::load(&t[l].position.x);
-    q[l] = wide::load(&t[l].rotation.x);
+    // through a copy: a load of four floats from position.x reads into rotation, past the Vec3
+    float f[8];
+    std::memcpy(f, &t[l], sizeof(Transform));
+    p[l] = wide::load(f);
+    q[l] = wide::load(f + 3);
   }
   wide::transpose(p[0], p[1], p[2], p[3]);
   wide::transpose(q[0], q[1], q[2], q[3]);
