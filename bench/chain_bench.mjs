@@ -10,6 +10,7 @@ const { VRMSpringBoneManager, VRMSpringBoneJoint, VRMSpringBoneCollider, VRMSpri
   await import(new URL('../tests/node_modules/@pixiv/three-vrm-springbone/lib/three-vrm-springbone.module.js', import.meta.url).href);
 import { createWisp } from '../wasm/js/index.js';
 import { PlainSpringBones } from './plain_springbone.mjs';
+import { bestBlockMs } from './best_block.mjs';
 
 const CHAINS = 1000, JOINTS = 8;
 const OFFSETS = [[0, 0.05, -0.12], ...Array.from({ length: JOINTS - 1 }, () => [0, -0.05, -0.01])];
@@ -17,17 +18,7 @@ const SPHERES = [[0, 0, 0, 0.1], [0, -0.25, -0.05, 0.08], [-0.12, -0.3, 0, 0.06]
 const VRM = { stiffness: 1, drag: 0.4, gravityPower: 0.5, hitRadius: 0.02 };
 const WARMUP = 10, BLOCKS = 5, BLOCK_MS = 400, MIN_FRAMES = 3;
 
-function time(frame) {
-  for (let i = 0; i < WARMUP; i++) frame(i);
-  let best = Infinity, f = WARMUP;
-  for (let b = 0; b < BLOCKS; b++) {
-    let n = 0;
-    const t0 = performance.now();
-    while (n < MIN_FRAMES || performance.now() - t0 < BLOCK_MS) { frame(f++); n++; }
-    best = Math.min(best, (performance.now() - t0) / n);
-  }
-  return best;
-}
+const time = (frame) => bestBlockMs(frame, { warmup: WARMUP, blocks: BLOCKS, blockMs: BLOCK_MS, minCalls: MIN_FRAMES });
 
 // the head: turning and bobbing
 const pose = (f) => {

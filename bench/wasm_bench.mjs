@@ -7,6 +7,7 @@ import { createWisp } from '../wasm/js/index.js';
 import { PlainVerletRopes } from './plain_verlet.mjs';
 import { PlainCloth } from './plain_cloth.mjs';
 import { JOLT_VERSION, JOLT_SETUP, loadJolt, JoltWorld, joltRopes, joltCloth, shapeCheck } from './jolt_peer.mjs';
+import { bestBlockMs } from './best_block.mjs';
 
 const SETUPS = [
   { name: '1000 ropes x 32 particles', count: 1000, particles: 32 },
@@ -15,19 +16,8 @@ const SETUPS = [
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const WARMUP = 20, BLOCKS = 5, BLOCK_MS = 300, MIN_STEPS = 5;
 
-// ms per step: the best of BLOCKS timed blocks. On a shared machine other load only ever adds
-// time, so the least disturbed block is the best estimate of the code's own cost.
-function time(step) {
-  for (let i = 0; i < WARMUP; i++) step();
-  let best = Infinity;
-  for (let b = 0; b < BLOCKS; b++) {
-    let steps = 0;
-    const t0 = performance.now();
-    while (steps < MIN_STEPS || performance.now() - t0 < BLOCK_MS) { step(); steps++; }
-    best = Math.min(best, (performance.now() - t0) / steps);
-  }
-  return best;
-}
+// ms per step: the best of BLOCKS timed blocks (best_block.mjs)
+const time = (step) => bestBlockMs(step, { warmup: WARMUP, blocks: BLOCKS, blockMs: BLOCK_MS, minCalls: MIN_STEPS });
 
 function wispWorld(wisp, setup, threads) {
   const world = wisp.createWorld({ substeps: 10, iterations: 1, threads });

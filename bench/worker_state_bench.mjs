@@ -9,6 +9,7 @@
 import os from 'node:os';
 import { createWisp } from '../wasm/js/index.js';
 import { objectState, writeObjectStates, writeFields, writeParams } from '../wasm/js/step-state.js';
+import { bestBlockMs } from './best_block.mjs';
 
 const CHAINS = 1000, JOINTS = 8, ROUNDS = 3, BLOCKS = 5, BLOCK_MS = 300, WARMUP = 200;
 const OFFSETS = [[0, 0.05, -0.12], ...Array.from({ length: JOINTS - 1 }, () => [0, -0.05, -0.01])];
@@ -23,18 +24,8 @@ function writeObjectStateByGetters(st, s) {
   if (st.fields.length > 0) writeFields(v, at + 3, o.stats(), st.fields);
 }
 
-// ms per call of fn: the best of BLOCKS blocks of >= BLOCK_MS after a warm-up
-function time(fn) {
-  for (let i = 0; i < WARMUP; i++) fn(i);
-  let best = Infinity, k = WARMUP;
-  for (let b = 0; b < BLOCKS; b++) {
-    let n = 0;
-    const t0 = performance.now();
-    while (n < 3 || performance.now() - t0 < BLOCK_MS) { fn(k++); n++; }
-    best = Math.min(best, (performance.now() - t0) / n);
-  }
-  return best;
-}
+// ms per call of fn: the best of BLOCKS blocks of >= BLOCK_MS after a warm-up (best_block.mjs)
+const time = (fn) => bestBlockMs(fn, { warmup: WARMUP, blocks: BLOCKS, blockMs: BLOCK_MS, minCalls: 3 });
 
 const wisp = await createWisp({ threads });
 const world = wisp.createWorld({ threads: threads ? 2 : 1, substeps: 8 });
