@@ -56,7 +56,7 @@ class Pool {
     fn_ = fn;
     ctx_ = ctx;
     count_ = count;
-    grain_ = std::max(1, count / ((helpers + 1) * kGrainsPerThread));
+    split_ = (helpers + 1) * kSplit;
     next_.store(0, std::memory_order_relaxed);
     busy_.store(helpers, std::memory_order_relaxed);
     {
@@ -76,8 +76,8 @@ class Pool {
   // pause instruction, so a count of spins lasted 20x less there than natively and a 64 x 64
   // cloth on 2 threads was no faster than on one (each frame waited for a sleeping worker).
   static constexpr auto kSpin = std::chrono::microseconds(250);
-  // Runs per thread in a parallelFor: enough that a thread that finishes early takes over work.
-  static constexpr int kGrainsPerThread = 8;
+  // A run takes 1 / (threads x kSplit) of the items not yet taken (drain).
+  static constexpr int kSplit = 2;
 
   void ensureWorkers(int n) {
     while (static_cast<int>(workers_.size()) < n) {
@@ -87,15 +87,22 @@ class Pool {
     }
   }
 
-  // Items go out in runs of grain_ consecutive ones: neighbouring objects were allocated next to
-  // each other, and handing them out one by one to alternating threads made the threads fight
-  // over the cache lines where one object's arrays end and the next one's begin.
+  // Items go out in runs of consecutive ones: neighbouring objects were allocated next to each
+  // other, and handing them out one by one to alternating threads made the threads fight over
+  // the cache lines where one object's arrays end and the next one's begin. Each run is a share
+  // of the items not yet taken (guided scheduling): long runs first, single items last, so the
+  // threads finish together. With runs of a fixed eighth of a thread's share, the last run of a
+  // 2-thread step of 2,000 hair strands was 0.7 ms of work, and the caller spent 12 % of the
+  // step waiting for the other thread to finish its run.
   void drain() {
+    int b = next_.load(std::memory_order_relaxed);
     for (;;) {
-      int b = next_.fetch_add(grain_, std::memory_order_relaxed);
-      if (b >= count_) break;
-      int e = std::min(count_, b + grain_);
-      for (int i = b; i < e; ++i) fn_(ctx_, i);
+      const int left = count_ - b;
+      if (left <= 0) break;
+      const int run = std::max(1, left / split_);
+      if (!next_.compare_exchange_weak(b, b + run, std::memory_order_relaxed)) continue;  // b reloaded
+      for (int i = b; i < b + run; ++i) fn_(ctx_, i);
+      b = next_.load(std::memory_order_relaxed);
     }
   }
 
@@ -140,7 +147,7 @@ class Pool {
   void* ctx_ = nullptr;
   bool region_ = false;
   int count_ = 0;
-  int grain_ = 1;
+  int split_ = 2;
   std::atomic<int> next_{0};
   std::atomic<int> busy_{0};
 };
