@@ -1,8 +1,9 @@
 // The Wisp rule's lane kernel (solver/chain_lanes_wisp.h). It mirrors wispSubstep and
 // solveBones in chain_solver.cpp statement by statement: Integrate, the pose spring, the bone
 // length, the velocity update, the follow-the-leader reaction, the energy bound and the joint
-// rotations run on the lanes, and so does the carry; per-chain work (the chain's motions, the air
-// and boost samples) and a bone's contact with a collider run the scalar code per lane.
+// rotations run on the lanes, and so do the carry and a bone's contact with a solid sphere (the
+// head that hair is rooted on: colliders/bone_contact_lanes.h); per-chain work (the chain's
+// motions, the air and boost samples) and contacts with other shapes run the scalar code per lane.
 // Colliders are rejected on the lanes by bounds of the scalar rule's own bounding-sphere test
 // (per substep for a whole chain, farBones, then per bone, mayTouch), so in the common case (most
 // bones far from most colliders) no lane leaves the SIMD path. Keep the two in step:
@@ -13,6 +14,7 @@
 #include <cstring>
 #include <new>
 
+#include "colliders/bone_contact_lanes.h"
 #include "colliders/shapes.h"
 #include "math/frame.h"
 #include "math/wide_vec.h"
@@ -501,6 +503,50 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
   }
 }
 
+// collideBone of the bone [a, x] (direction d) in the lanes of `near` that are still active
+// (bit l of `active`) with collider ci: for a solid sphere on the lanes
+// (colliders/bone_contact_lanes.h, each contact recorded as the scalar code records it, the
+// surface velocity by that code), for other shapes by the scalar code lane by lane. Returns the
+// lanes it pushed (bit l for lane l), with every lane's tail and direction (pushed or not) in
+// out[0] and out[1] when there were any. Not inlined, x and d taken by value and the lanes as
+// bits: inside the bone loop, or with the loop's x, d or flag arrays passed by reference, it
+// cost the common path (no bone near a collider) registers and instructions.
+[[gnu::noinline]] int collideLanes(const LaneColliders& cs, int ci, float invH, int count, F4 storedL, V3 a, V3 x, V3 d,
+                                   F4 len, F4 radius, F4 near, int active, JointContacts (&contacts)[kLanes], V3 (&out)[2]) {
+  const ColliderPose& pose = *cs.pose[ci];
+  int pushed = 0;
+  if (pose.type == ColliderType::Sphere && !pose.inside) {
+    V3 normal;
+    static_assert(kLanes == 4);
+    const bool on[kLanes] = {(active & 1) != 0, (active & 2) != 0, (active & 4) != 0, (active & 8) != 0};
+    const F4 lanes = wide::maskAnd(wide::maskAnd(near, maskOf(on)), storedL);
+    const F4 hit = sphereBoneLanes(wide::splat3(pose.position), cs.bound[ci], a, x, d, len, radius, lanes, &normal);
+    if (!wide::any(hit)) return 0;
+    float xs[3][kLanes], ns[3][kLanes];
+    wide::store(xs[0], x.x), wide::store(xs[1], x.y), wide::store(xs[2], x.z);
+    wide::store(ns[0], normal.x), wide::store(ns[1], normal.y), wide::store(ns[2], normal.z);
+    for (int l = 0; l < count; ++l)
+      if (laneSet(hit, l)) {
+        contacts[l].add({ns[0][l], ns[1][l], ns[2][l]}, surfaceVelocity(*cs.before[ci], pose, {xs[0][l], xs[1][l], xs[2][l]}, invH));
+        pushed |= 1 << l;
+      }
+  } else {
+    for (int l = 0; l < count; ++l) {
+      if (!(active & (1 << l)) || !laneSet(near, l)) continue;
+      Vec3 xl = laneOf(x, l), dl = laneOf(d, l);
+      if (collideBone(pose, *cs.before[ci], cs.bound[ci], laneOf(a, l), xl, dl, wide::lane(len, l), wide::lane(radius, l),
+                      invH, contacts[l])) {
+        pushed |= 1 << l;
+        x = withLane(x, l, xl);
+        d = withLane(d, l, dl);
+      }
+    }
+  }
+  out[0] = x;
+  out[1] = d;
+  return pushed;
+}
+
 // solveBones (chain_solver.cpp) on the lanes, for chains without limits, leash or backstop.
 // Not inlined into its caller: GCC then stops inlining orientJoints into the bone loop, which
 // costs more than the call saves.
@@ -572,10 +618,10 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
       for (JointContacts& jc : contacts) jc.count = 0;
       const F4 radius = pb.get(PB::Radius, j), halfLen = len * wide::splat(0.5f);
       // a second pass only for the lanes the first moved (collideBone's loop in solveBones)
-      bool active[kLanes] = {true, true, true, true};
+      // lanes as bits (lane l: 1 << l), so that no array of flags lives in memory
+      int active = (1 << kLanes) - 1;
       for (int pass = 0; pass < 2; ++pass) {
-        bool moved[kLanes] = {false, false, false, false};
-        bool anyMoved = false;
+        int moved = 0;
         const bool bounded = k < cs.farUntil && finiteLanes(a, x, storedL);  // farBones may skip
         // the bone's midpoint as the pushes so far left it: each collider is tested against the
         // bone as it is then (collideBone's loop), so a push into the next collider is seen
@@ -584,21 +630,17 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
           if (!cs.any[ci] || (bounded && k < cs.firstBone[ci])) continue;
           const F4 near = mayTouch(cs, ci, mid, halfLen, radius);
           if (!wide::any(near)) continue;
-          bool pushed = false;
-          for (int l = 0; l < g.count; ++l) {
-            if (!active[l] || !laneSet(near, l)) continue;
-            Vec3 xl = laneOf(x, l), dl = laneOf(d, l);
-            if (collideBone(*cs.pose[ci], *cs.before[ci], cs.bound[ci], laneOf(a, l), xl, dl, wide::lane(len, l),
-                            wide::lane(radius, l), ctx.invH, contacts[l])) {
-              moved[l] = anyMoved = touched = pushed = true;
-              x = withLane(x, l, xl);
-              d = withLane(d, l, dl);
-            }
+          V3 pushedTo[2];
+          if (const int pushed = collideLanes(cs, ci, ctx.invH, g.count, storedL, a, x, d, len, radius, near, active, contacts, pushedTo)) {
+            x = pushedTo[0];
+            d = pushedTo[1];
+            moved |= pushed;
+            touched = true;
+            mid = (a + x) * wide::splat(0.5f);
           }
-          if (pushed) mid = (a + x) * wide::splat(0.5f);
         }
-        if (!anyMoved) break;
-        for (int l = 0; l < kLanes; ++l) active[l] = moved[l];
+        if (moved == 0) break;
+        active = moved;
       }
     }
     // the follow-the-leader reaction (solveBones), from the joint's integrated position, which

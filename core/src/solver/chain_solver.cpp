@@ -133,7 +133,7 @@ void orientLast(ChainState& c, Quat parent, bool output) {
 }  // namespace
 
 // m/s: the velocity of the collider's material point at x over the substep (before -> now).
-static Vec3 surfaceVelocity(const ColliderPose& before, const ColliderPose& now, Vec3 x, float invH) {
+Vec3 surfaceVelocity(const ColliderPose& before, const ColliderPose& now, Vec3 x, float invH) {
   return (x - followFrame(now, before, x)) * invH;
 }
 

@@ -58,6 +58,8 @@ void sampleWispStep(ChainState& c, const JointArrays& joints, const StepContext&
 // contact; true if it moved.
 bool collideBone(const ColliderPose& pose, const ColliderPose& before, float bound, Vec3 a, Vec3& x, Vec3& d,
                  float len, float radius, float invH, JointContacts& contacts);
+// m/s: the velocity of the collider's material point at x over the substep (before -> now).
+Vec3 surfaceVelocity(const ColliderPose& before, const ColliderPose& now, Vec3 x, float invH);
 // The velocity of a joint that met colliders (contacts stop motion, never start it).
 Vec3 contactVelocity(Vec3 v, Vec3 vBefore, const JointContacts& contacts);
 
