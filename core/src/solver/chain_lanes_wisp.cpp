@@ -479,8 +479,7 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
   JointBlock& b = *g.b;
   const F4 h = wide::splat(ctx.h), invH = wide::splat(ctx.invH);
   const Vec3 meanAir = ctx.wind.global.mean;
-  LaneForces lf;
-  if (sf.turbulent) lf = lanesForces(g, ctx, frames);
+  const LaneForces lf = sf.turbulent ? lanesForces(g, ctx, frames) : LaneForces{};  // read only where turbulent
   for (int j = 1; j < n; ++j) {
     V3 x = b.get3(JB::Px, j);
     V3 accH = sf.accH[j];
