@@ -14,7 +14,9 @@ import { wig } from './wig_setup.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
-const [dirA, dirB] = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--')));
+const VALUED = ['--setups', '--sizes', '--turns'];  // the options that take a value (--one-thread takes none)
+const [dirA, dirB] = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && VALUED.includes(args[i - 1])));
+if (dirB === undefined) throw new Error('usage: node bench/ab.mjs <checkout A> <checkout B> [--setups cloth128,cloth316,wig,ropes] [--turns 6] [--one-thread]');
 const setups = opt('--setups', opt('--sizes', null)?.split(',').map((n) => `cloth${n}`).join(',') ?? 'cloth128,cloth316').split(',');
 const turns = Number(opt('--turns', '6'));
 const BLOCK_MS = 300, WARMUP = 10;

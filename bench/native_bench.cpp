@@ -169,8 +169,9 @@ void BM_Chains1000x8(benchmark::State& state) {
     w->setChainRoots(chains.data(), static_cast<int>(chains.size()), head);  // as bench/chain_bench.mjs
     w->step(1.0 / 60.0);
   };
-  // warm-up frames, as bench/chain_bench.mjs has: the chains leave their rest pose and reach the
-  // colliders (and a callgrind run of one timed frame counts the same 31 frames in any build)
+  // warm-up frames, as BM_Wig2000x16 has (bench/chain_bench.mjs warms up 10): the chains leave
+  // their rest pose and reach the colliders, and a callgrind run of one timed frame counts the
+  // same 31 frames in any build
   for (int k = 0; k < 30; ++k) frame();
   for (auto _ : state) frame();
   state.SetLabel(std::string("1000 chains x 8 joints, 4 spheres, ") + (vrm ? "VRM mode (1 update/frame)" : "Wisp rule (8 substeps)") +
