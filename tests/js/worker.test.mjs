@@ -359,6 +359,38 @@ test('worker world: rope.cut gives the main thread\'s ropes and bits; both ropes
   assert.equal(await world.stateHash(), main.stateHash());
 }));
 
+test('worker world: a cut whose shared arrays cannot be made cuts nothing and says out-of-memory', () => withWorlds({ substeps: 4, interpolate: true }, async (main, world) => {
+  const make = (w) => w.addRope({ start: [0, 2, 0], end: [1.2, 2, 0], segments: 12, pinned: [0] });
+  const mr = make(main), rope = make(world);
+  mr.renderPositions;
+  for (let k = 0; k < 10; k++) { main.step(1 / 60); world.step(1 / 60); }
+  await world.flush();
+  // memory runs out at each of the cut's shared buffers in turn: per rope its positions (with
+  // the interpolation's start), its state record and three params texts
+  for (let failing = 1; failing <= 10; failing++) {
+    world._failSharedMemory(failing);
+    const piece = rope.cut(5);
+    world.step(1 / 60); main.step(1 / 60);
+    await assert.rejects(world.flush(), (e) => e instanceof WispError && e.code === 'out-of-memory' && /rope\.cut\(5\).*nothing was cut/.test(e.message),
+      `buffer ${failing} of the cut`);
+    world._failSharedMemory(0);  // memory back (taken before the next call sent by message)
+    await world.flush();  // the step after the failed cut (a flush that reports an error shows none)
+    assert.equal(rope.count, 13, `buffer ${failing}: the rope keeps its particles`);
+    assert.equal(piece.positions.length, 0);
+    assert.deepEqual(Array.from(rope.positions), Array.from(mr.positions), `buffer ${failing}`);
+    assert.deepEqual(Array.from(rope.renderPositions), Array.from(mr.renderPositions), `buffer ${failing}`);
+    assert.equal(await world.stateHash(), main.stateHash(), `buffer ${failing}: the World was not cut`);
+  }
+  // with memory, the same cut is made
+  const mpiece = mr.cut(5), piece = rope.cut(5);
+  mr.renderPositions; mpiece.renderPositions;
+  for (let k = 0; k < 3; k++) { main.step(1 / 60); world.step(1 / 60); }
+  await world.flush();
+  assert.deepEqual([Array.from(rope.positions), Array.from(piece.positions), Array.from(piece.renderPositions)],
+    [Array.from(mr.positions), Array.from(mpiece.positions), Array.from(mpiece.renderPositions)]);
+  assert.equal(await world.stateHash(), main.stateHash());
+}));
+
 test('worker world: dispose keeps held arrays whole and unwritten; further calls throw disposed', async () => {
   const world = await createWorkerWorld({ interpolate: true }, { threads: false });
   const rope = world.addRope({ start: [0, 2, 0], end: [1, 2, 0], segments: 8, pinned: [0] });

@@ -56,13 +56,15 @@ export function readFields(view, at, fields) {
  * kinds without one. A rope's, cloth's or chain's state is read as every step reads it
  * (writeObjectStates), for this one object; stats() gives only its fields' names.
  */
-export function objectState(kind, obj) {
+export function objectState(kind, obj, memory = null) {
   const head = HEAD[kind];
   if (head === undefined) return null;
   const fields = kind === 'cloth' || kind === 'chain' ? fieldsOf(obj.stats()) : [];
   const size = head + fields.length;
-  const view = new Float64Array(new SharedArrayBuffer(8 * SLOTS * size));
-  const state = { kind, obj, fields, size, view, text: ACTIVE.has(kind) ? paramsText(encode(obj.params)) : null };
+  const json = ACTIVE.has(kind) ? encode(obj.params) : null;
+  const made = memory !== null && memory.view.length === SLOTS * size ? memory : stateMemory(kind, fields.length, json);
+  const view = made.view;
+  const state = { kind, obj, fields, size, view, text: json === null ? null : paramsText(json, made.text) };
   if (!ACTIVE.has(kind)) {
     for (let s = 0; s < SLOTS; s++) writeAnchorState(state, s);
     return state;
@@ -71,6 +73,17 @@ export function objectState(kind, obj) {
   if (fields.length > world._objectStateStride - 2) throw new Error(`${kind} stats have ${fields.length} fields, more than a state record holds`);
   for (let s = 0; s < SLOTS; s++) writeObjectStates([state], [obj], world, s);
   return state;
+}
+/**
+ * Worker: the shared memory of the state record objectState makes for an object of `kind` with
+ * `fieldCount` stats fields and params text `json`: made on its own, so that it can be made
+ * before the object has its new shape (a cut: worker.js), and objectState then allocates nothing.
+ */
+export function stateMemory(kind, fieldCount, json) {
+  return {
+    view: new Float64Array(new SharedArrayBuffer(8 * SLOTS * (HEAD[kind] + fieldCount))),
+    text: ACTIVE.has(kind) ? [0, 1, 2].map(() => textBuffer(2 * json.length)) : null,
+  };
 }
 /**
  * Worker: writes the state of ropes, cloths and chains (`states`, their objects `objects`, in the
@@ -99,9 +112,9 @@ export function writeAnchorState(st, s) {
 const encodeNumber = (k, v) => (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? { $n: Object.is(v, -0) ? '-0' : String(v) } : v);
 const decodeNumber = (k, v) => (v !== null && typeof v === 'object' && typeof v.$n === 'string' ? Number(v.$n) : v);
 export const encode = (value) => JSON.stringify(value, encodeNumber);
-/** Worker: the params text of an object (or the world), `json` the current one, and per slot the one written there. */
-export function paramsText(json) {
-  return { json, written: [null, null, null], length: [0, 0, 0], buffers: [0, 1, 2].map(() => textBuffer(2 * json.length)) };
+/** Worker: the params text of an object (or the world), `json` the current one, and per slot the one written there (in `buffers`, three text buffers made for it, or new ones). */
+export function paramsText(json, buffers = null) {
+  return { json, written: [null, null, null], length: [0, 0, 0], buffers: buffers ?? [0, 1, 2].map(() => textBuffer(2 * json.length)) };
 }
 /** Worker: writes the current params text into slot `s` if it holds another; returns its length (-1: no room). */
 export function writeParams(t, s) {

@@ -505,6 +505,17 @@ export class WorkerWorld {
   }
 
   /**
+   * @internal For tests only (tests/js/worker.test.mjs): from the `count`-th SharedArrayBuffer
+   * the worker makes from now on, every one fails, as when memory has run out; 0 ends that. The
+   * worker takes it before the next call sent by message (adding an object, a cut), so flush()
+   * before arming it.
+   */
+  _failSharedMemory(count) {
+    this._alive();
+    this.#worker.post({ type: 'fail-shared-memory', count });
+  }
+
+  /**
    * @internal Asks the worker `method` of `self` (the world, or one of its objects) with `args`,
    * in order with the calls made before: a Promise of its answer (a WispError rejects this
    * Promise only, not the next call).

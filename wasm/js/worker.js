@@ -29,9 +29,12 @@ import {
 } from './command-ring.js';
 import { SLOTS, REPORT, publish as publishSlot } from './output-slots.js';
 import {
-  WORLD_HEAD, fieldsOf, writeFields, objectState, writeObjectStates, writeAnchorState, writeEvents, eventBuffer, encode, paramsText, writeParams,
+  WORLD_HEAD, fieldsOf, writeFields, objectState, stateMemory, writeObjectStates, writeAnchorState, writeEvents, eventBuffer, encode, paramsText,
+  writeParams,
 } from './step-state.js';
+import { WispError } from './error.js';
 
+const RealSharedArrayBuffer = globalThis.SharedArrayBuffer;  // what fail-shared-memory restores
 const NODE_THREADS = 'node:worker_threads';  // a variable, so no bundler follows it
 // No top-level await: bundlers emit workers as classic scripts by default. Node keeps the
 // messages that arrive before the listener is attached.
@@ -212,15 +215,18 @@ function publishWorld(s, ran) {
 function pageIdOf(obj) { return idOf.get(obj) ?? 0; }
 
 // Makes the shared output buffers of a new object, every slot holding its outputs now (null when
-// it has none), and its state record (step-state.js).
-function share(id, kind, obj) {
-  const outs = KINDS[kind].outputs, state = objectState(kind, obj);
+// it has none), and its state record (step-state.js). `memory`: what memoryFor made for it, used
+// where its sizes are the object's (else made here).
+function share(id, kind, obj, memory = null) {
+  const outs = KINDS[kind].outputs, state = objectState(kind, obj, memory?.state ?? null);
   if (outs.length === 0 && state === null) return null;
   const arrays = [], buffers = [];
   const copies = interpolate ? 2 : 1;
-  for (const [name, render] of outs) {
-    const floats = obj[name].length;
-    const shared = new Float32Array(new SharedArrayBuffer(Math.max(4, 4 * SLOTS * copies * floats)));
+  for (let k = 0; k < outs.length; k++) {
+    const [name, render] = outs[k];
+    const floats = obj[name].length, length = Math.max(1, SLOTS * copies * floats);
+    const made = memory?.outputs[k];
+    const shared = made !== undefined && made.length === length ? made : new Float32Array(new SharedArrayBuffer(4 * length));
     // with interpolation the worker's World keeps the outputs its render arrays start from once
     // a render getter was read: read it now, so it follows every step from the start
     const start = interpolate ? obj[render] : null;
@@ -240,9 +246,19 @@ function share(id, kind, obj) {
   return { buffers, state: state && { buffer: state.view.buffer, size: state.size, fields: state.fields, text: state.text?.buffers ?? null } };
 }
 
+// The shared memory share() makes for an object of `kind` with `count` particles, `fieldCount`
+// stats fields and params text `json`, made before the object has that shape (a cut).
+function memoryFor(kind, count, fieldCount, json) {
+  const copies = interpolate ? 2 : 1;
+  return {
+    outputs: KINDS[kind].outputs.map(([, , components]) => new Float32Array(new SharedArrayBuffer(4 * Math.max(1, SLOTS * copies * components * count)))),
+    state: stateMemory(kind, fieldCount, json),
+  };
+}
+
 // `from`: the first step the page shows them from (a cut's ropes; otherwise at once).
-function created(id, kind, obj, from) {
-  const shared = share(id, kind, obj);
+function created(id, kind, obj, from, memory = null) {
+  const shared = share(id, kind, obj, memory);
   const msg = { type: 'created', id, outputs: shared && shared.buffers.length > 0 ? shared.buffers : null, state: shared?.state ?? null };
   if (from !== undefined) msg.from = from;
   if (kind === 'rope' || kind === 'cloth' || kind === 'chain') msg.count = obj.count;
@@ -401,21 +417,34 @@ function runPosted(cmd) {
   else if (MIRRORED.has(cmd.method)) mirror(cmd.id);
 }
 
-// rope.cut: the rope cut is shorter, so its outputs get new shared arrays (made before its old
-// ones are dropped: if making them fails, it stays published); the page shows both ropes' new
-// arrays from the first step after the cut, and none of those steps before its 'cut' message,
-// sent last, whether the cut was made or failed (its error is reported as any call's).
+// rope.cut: the rope cut is shorter, so its outputs get new shared arrays; the page shows both
+// ropes' new arrays from the first step after the cut, and none of those steps before its 'cut'
+// message, sent last, whether the cut was made or failed (its error is reported as any call's).
+// Both ropes' shared memory is made before the World cuts, for the counts the cut leaves (the
+// rope keeps particles 0..segment, the far part gets the rest: World::cutRope): when it cannot
+// be made, the error is 'out-of-memory' and nothing is cut. A segment the cut rejects needs none.
 function cut(rope, cmd) {
   const from = seq + 1;
   try {
     if (rope === undefined) return;  // its creation failed; that error was reported
-    const piece = rope.cut(...cmd.args.map(decode));
+    const args = cmd.args.map(decode), s = args[0], n = rope.count;
+    let memory = [null, null];
+    if (Number.isInteger(s) && s >= 0 && s < n - 1) {
+      try {
+        const json = encode(rope.params);  // the far part's params are the rope's
+        memory = [memoryFor('rope', s + 1, 0, json), memoryFor('rope', n - s - 1, 0, json)];
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;
+        throw new WispError(`rope.cut(${s}): out of memory for the shared arrays of the two ropes (${e.message}); nothing was cut`, 'out-of-memory');
+      }
+    }
+    const piece = rope.cut(...args);
     objects.set(cmd.id, piece);
     idOf.set(piece, cmd.id);
     const old = published.find((p) => p.id === cmd.of);
-    created(cmd.of, 'rope', rope, from);
+    created(cmd.of, 'rope', rope, from, memory[0]);
     if (old !== undefined) drop(old);
-    created(cmd.id, 'rope', piece, from);
+    created(cmd.id, 'rope', piece, from, memory[1]);
   } finally {
     send({ type: 'cut', from });
   }
@@ -499,5 +528,20 @@ listen(async (msg) => {
   if (msg.type === 'posted') {
     for (const cmd of msg.commands) posted.push(cmd);
     if (stalled && !ended) pump();
+  }
+  // Fault injection for tests/js/worker.test.mjs (WorkerWorld._failSharedMemory): from the
+  // count-th SharedArrayBuffer made from now on, every one fails, as when memory has run out,
+  // until a count of 0 ends it.
+  if (msg.type === 'fail-shared-memory') {
+    globalThis.SharedArrayBuffer = RealSharedArrayBuffer;
+    let left = msg.count;
+    if (left > 0) {
+      globalThis.SharedArrayBuffer = new Proxy(RealSharedArrayBuffer, {
+        construct(target, args) {
+          if (--left > 0) return Reflect.construct(target, args);
+          throw new RangeError('Array buffer allocation failed');
+        },
+      });
+    }
   }
 });
