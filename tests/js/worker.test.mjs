@@ -305,14 +305,20 @@ test('worker world: a call too big for the command ring goes by message and keep
   }
 });
 
-test('worker world: rope.cut gives the main thread\'s ropes and bits; both ropes show the cut from the step after it', () => withWorlds({ substeps: 4, interpolate: true }, async (main, world) => {
+// The same rope of 12 segments on the main thread and in the worker, `steps` steps on: [main's, the worker's].
+async function ropesToCut(main, world, steps) {
   const make = (w) => w.addRope({ start: [0, 2, 0], end: [1.2, 2, 0], segments: 12, pinned: [0] });
   const mr = make(main), rope = make(world);
   // a World's render arrays start from the step their getter is first read; the worker reads
   // them when it makes a rope (a cut's too): so does the main thread here
   mr.renderPositions;
-  for (let k = 0; k < 20; k++) { main.step(1 / 60); world.step(1 / 60); }
+  for (let k = 0; k < steps; k++) { main.step(1 / 60); world.step(1 / 60); }
   await world.flush();
+  return [mr, rope];
+}
+
+test('worker world: rope.cut gives the main thread\'s ropes and bits; both ropes show the cut from the step after it', () => withWorlds({ substeps: 4, interpolate: true }, async (main, world) => {
+  const [mr, rope] = await ropesToCut(main, world, 20);
   const before = Array.from(rope.positions), beforeRender = rope.renderPositions;
   assert.equal(before.length, 39);
   const mpiece = mr.cut(5), piece = rope.cut(5);
@@ -360,11 +366,7 @@ test('worker world: rope.cut gives the main thread\'s ropes and bits; both ropes
 }));
 
 test('worker world: a cut whose shared arrays cannot be made cuts nothing and says out-of-memory', () => withWorlds({ substeps: 4, interpolate: true }, async (main, world) => {
-  const make = (w) => w.addRope({ start: [0, 2, 0], end: [1.2, 2, 0], segments: 12, pinned: [0] });
-  const mr = make(main), rope = make(world);
-  mr.renderPositions;
-  for (let k = 0; k < 10; k++) { main.step(1 / 60); world.step(1 / 60); }
-  await world.flush();
+  const [mr, rope] = await ropesToCut(main, world, 10);
   // memory runs out at each of the cut's shared buffers in turn: per rope its positions (with
   // the interpolation's start), its state record and three params texts
   for (let failing = 1; failing <= 10; failing++) {
