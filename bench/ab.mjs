@@ -5,12 +5,12 @@
 // machine shared with other work the CPU time of a one-thread run is the steadier number: time
 // spent descheduled does not count; with 2 threads it also counts the spin at barriers).
 //   node bench/ab.mjs <checkout A> <checkout B> [--setups cloth128,cloth316,wig,ropes] [--turns 6] [--one-thread]
-// Setups: clothN (bench/wasm_bench.mjs's N x N cloth), wig (bench/wig_setup.mjs), ropes (1000 x 32,
-// wasm_bench.mjs's ropes). To compare a change with its base, copy the base checkout's wasm/js
+// Setups (bench/setups.mjs): clothN (wasm_bench.mjs's N x N cloth), wig, ropes (1000 x 32, as in
+// wasm_bench.mjs). To compare a change with its base, copy the base checkout's wasm/js
 // and wasm/dist (after scripts/build-wasm.sh) to a folder of their own, as <checkout A>.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { wig } from './wig_setup.mjs';
+import { ropeWorld, clothWorld, wig } from './setups.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
@@ -32,18 +32,9 @@ for (const [name, dir] of [['A', dirA], ['B', dirB]]) {
 
 // setup name -> (wisp, threads) => { frame(i), dispose() }
 function make(setup, wisp, threads) {
-  if (setup.startsWith('cloth')) {
-    const n = Number(setup.slice(5));
-    const world = wisp.createWorld({ substeps: 10, iterations: 1, threads });
-    world.addCloth({ grid: { width: 1, height: 1, resolutionX: n, resolutionY: n, position: [0, 2, 0] }, pinned: [...Array(n + 1).keys()], bending: false, tethers: false, dragCoefficient: 0, liftCoefficient: 0 });
-    return { frame: () => world.step(1 / 60), dispose: () => world.dispose() };
-  }
-  if (setup === 'ropes') {
-    const world = wisp.createWorld({ substeps: 10, iterations: 1, threads });
-    const seg = 1 / 31;
-    for (let k = 0; k < 1000; k++) world.addRope({ start: [0, 2, 0.01 * k], end: [31 * seg, 2, 0.01 * k], segments: 31, pinned: [0] });
-    return { frame: () => world.step(1 / 60), dispose: () => world.dispose() };
-  }
+  const stepping = (world) => ({ frame: () => world.step(1 / 60), dispose: () => world.dispose() });
+  if (setup.startsWith('cloth')) return stepping(clothWorld(wisp, Number(setup.slice(5)), threads));
+  if (setup === 'ropes') return stepping(ropeWorld(wisp, { count: 1000, particles: 32 }, threads));
   if (setup === 'wig') return wig(wisp, threads);
   throw new Error(`unknown setup '${setup}' (cloth<N>, wig, ropes)`);
 }

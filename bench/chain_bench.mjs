@@ -11,12 +11,9 @@ const { VRMSpringBoneManager, VRMSpringBoneJoint, VRMSpringBoneCollider, VRMSpri
 import { createWisp } from '../wasm/js/index.js';
 import { PlainSpringBones } from './plain_springbone.mjs';
 import { bestBlockMs } from './best_block.mjs';
-import { WIG, wig } from './wig_setup.mjs';
+import { JOINTS, OFFSETS, SPHERES, VRM, chainDef, WIG, wig } from './setups.mjs';
 
-const CHAINS = 1000, JOINTS = 8;
-const OFFSETS = [[0, 0.05, -0.12], ...Array.from({ length: JOINTS - 1 }, () => [0, -0.05, -0.01])];
-const SPHERES = [[0, 0, 0, 0.1], [0, -0.25, -0.05, 0.08], [-0.12, -0.3, 0, 0.06], [0.12, -0.3, 0, 0.06]];
-const VRM = { stiffness: 1, drag: 0.4, gravityPower: 0.5, hitRadius: 0.02 };
+const CHAINS = 1000;
 const WARMUP = 10, BLOCKS = 5, BLOCK_MS = 400, MIN_FRAMES = 3;
 
 const time = (frame) => bestBlockMs(frame, { warmup: WARMUP, blocks: BLOCKS, blockMs: BLOCK_MS, minCalls: MIN_FRAMES });
@@ -33,13 +30,7 @@ function wispFrame(wisp, threads, mode, perChain = false) {
   const world = wisp.createWorld({ threads, substeps: 8 });
   const colliders = SPHERES.map((s) => world.addCollider({ type: 'sphere', radius: s[3] }));
   const chains = [];
-  for (let c = 0; c < CHAINS; c++) {
-    const joints = OFFSETS.map((o, j) => ({ position: j === 0 ? [o[0] + 0.01 * c, o[1], o[2]] : o }));
-    const params = mode === 'vrm'
-      ? { mode: 'vrm', stiffness: VRM.stiffness, damping: VRM.drag, gravity: [0, -1, 0], gravityScale: VRM.gravityPower, radius: VRM.hitRadius }
-      : { radius: VRM.hitRadius };
-    chains.push(world.addChain({ joints, position: [0, 1.6, 0], ...params }));
-  }
+  for (let c = 0; c < CHAINS; c++) chains.push(world.addChain(chainDef(c, mode)));
   const tmp = new THREE.Vector3(), q = new THREE.Quaternion();
   return {
     frame(f) {

@@ -6,9 +6,9 @@
 //   node bench/chain_threads.mjs [chains ...]   (default 500 1000 2000)
 import os from 'node:os';
 import { createWisp } from '../wasm/js/index.js';
+import { chainDef } from './setups.mjs';
 
 const counts = process.argv.slice(2).map(Number);
-const OFFSETS = [[0, 0.05, -0.12], ...Array.from({ length: 7 }, () => [0, -0.05, -0.01])];
 const mt = await createWisp({ threads: true });
 console.log(`# Chain thread scaling\n\nNode ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}; ` +
   'chains of 8 joints, VRM rule (stiffness 1, drag 0.4, gravity 0.5, radius 0.02), no colliders, threaded build; ' +
@@ -18,10 +18,7 @@ for (const n of counts.length > 0 ? counts : [500, 1000, 2000]) {
   for (const threads of [1, 2, 1, 2]) {
     const world = mt.createWorld({ threads, substeps: 8 });
     const chains = [];
-    for (let c = 0; c < n; c++) {
-      chains.push(world.addChain({ joints: OFFSETS.map((o, j) => ({ position: j === 0 ? [o[0] + 0.01 * c, o[1], o[2]] : o })), position: [0, 1.6, 0],
-        mode: 'vrm', stiffness: 1, damping: 0.4, gravity: [0, -1, 0], gravityScale: 0.5, radius: 0.02 }));
-    }
+    for (let c = 0; c < n; c++) chains.push(world.addChain(chainDef(c, 'vrm')));
     for (let i = 0; i < 20; i++) world.step(1 / 60);
     // per block: frames of setChainRoots (the head turning) then step, each call timed; the best block's means
     let rootsMs = Infinity, stepMs = Infinity;

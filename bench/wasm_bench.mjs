@@ -8,6 +8,7 @@ import { PlainVerletRopes } from './plain_verlet.mjs';
 import { PlainCloth } from './plain_cloth.mjs';
 import { JOLT_VERSION, JOLT_SETUP, loadJolt, JoltWorld, joltRopes, joltCloth, shapeCheck } from './jolt_peer.mjs';
 import { bestBlockMs } from './best_block.mjs';
+import { ropeWorld, clothWorld } from './setups.mjs';
 
 const SETUPS = [
   { name: '1000 ropes x 32 particles', count: 1000, particles: 32 },
@@ -19,20 +20,6 @@ const WARMUP = 20, BLOCKS = 5, BLOCK_MS = 300, MIN_STEPS = 5;
 // ms per step: the best of BLOCKS timed blocks (best_block.mjs)
 const time = (step) => bestBlockMs(step, { warmup: WARMUP, blocks: BLOCKS, blockMs: BLOCK_MS, minCalls: MIN_STEPS });
 
-function wispWorld(wisp, setup, threads) {
-  const world = wisp.createWorld({ substeps: 10, iterations: 1, threads });
-  const seg = 1 / (setup.particles - 1);
-  for (let k = 0; k < setup.count; k++) {
-    const rope = world.addRope({ start: [0, 2, 0.01 * k], end: [(setup.particles - 1) * seg, 2, 0.01 * k], segments: setup.particles - 1, pinned: [0] });
-    if (k === 0) world.firstRope = rope;
-  }
-  return world;
-}
-function wispCloth(wisp, n, threads) {
-  const world = wisp.createWorld({ substeps: 10, iterations: 1, threads });
-  world.cloth = world.addCloth({ grid: { width: 1, height: 1, resolutionX: n, resolutionY: n, position: [0, 2, 0] }, pinned: [...Array(n + 1).keys()], bending: false, tethers: false, dragCoefficient: 0, liftCoefficient: 0 });
-  return world;
-}
 const worst = (cs) => ({ stretch: Math.max(...cs.map((c) => c.stretch)), pinMoved: Math.max(...cs.map((c) => c.pinMoved)), minY: Math.min(...cs.map((c) => c.minY)) });
 const fmtShape = (c) => `largest edge ${c.stretch.toFixed(3)} x rest, pinned vertex moved ${(1000 * c.pinMoved).toFixed(2)} mm, lowest point y = ${c.minY.toFixed(3)} m`;
 
@@ -46,7 +33,7 @@ console.log('Each setup: ropes pinned at particle 0, swinging under gravity from
 console.log(`Jolt Physics: jolt-physics ${JOLT_VERSION} (npm), ${JOLT_SETUP}\n`);
 // Fair physics first: the same rope and cloth over 2 s (120 steps) in Wisp and Jolt
 if (only !== 'character') {
-  const rope = { count: 1, particles: 32 }, w = wispWorld(st, rope, 1), j = new JoltWorld(jolt);
+  const rope = { count: 1, particles: 32 }, w = ropeWorld(st, rope, 1), j = new JoltWorld(jolt);
   const re = Array.from({ length: 31 }, (_, i) => [i, i + 1]).flat();
   const wRest = Float64Array.from(w.firstRope.positions);
   joltRopes(j, 1, 32);
@@ -61,7 +48,7 @@ if (only !== 'character') {
   console.log(`- Wisp: ${fmtShape(worst(wr))}`);
   console.log(`- Jolt: ${fmtShape(worst(jr))}`);
   w.dispose(); j.dispose();
-  const n = 32, c = wispCloth(st, n, 1), jc = new JoltWorld(jolt);
+  const n = 32, c = clothWorld(st, n, 1), jc = new JoltWorld(jolt);
   const { edges } = joltCloth(jc, n);
   const cRest = Float64Array.from(c.cloth.positions), jcRest = jc.positions(0), top = [...Array(n + 1).keys()];
   const wc = [], jcs = [];
@@ -85,7 +72,7 @@ function ropeStretch(setup) {
     return s;
   };
   const plain = new PlainVerletRopes(1, n, 1 / (n - 1));
-  const w = wispWorld(st, { count: 1, particles: n }, 1), j = new JoltWorld(jolt);
+  const w = ropeWorld(st, { count: 1, particles: n }, 1), j = new JoltWorld(jolt);
   joltRopes(j, 1, n);
   const out = {
     plain: worstOf(() => plain.step(), () => plain.x),
@@ -99,11 +86,11 @@ for (const setup of only === 'cloth' || only === 'character' ? [] : SETUPS) {
   const rows = [];
   const plain = new PlainVerletRopes(setup.count, setup.particles, 1 / (setup.particles - 1));
   rows.push(['plain JS Verlet', time(() => plain.step())]);
-  const w1 = wispWorld(st, setup, 1);
+  const w1 = ropeWorld(st, setup, 1);
   rows.push(['Wisp WASM, single-threaded build', time(() => w1.step(1 / 60))]);
   w1.dispose();
   for (const threads of [1, 2, 4]) {
-    const w = wispWorld(mt, setup, threads);
+    const w = ropeWorld(mt, setup, threads);
     rows.push([`Wisp WASM, threaded build, ${threads} thread(s)`, time(() => w.step(1 / 60))]);
     w.dispose();
   }
@@ -128,7 +115,7 @@ for (const n of only === 'ropes' || only === 'character' ? [] : [32, 64, 128, 31
   const rows = [];
   const plain = new PlainCloth(n);
   rows.push(['plain JS cloth (three.js example style)', time(() => plain.step())]);
-  const cloth = (wisp, threads) => wispCloth(wisp, n, threads);
+  const cloth = (wisp, threads) => clothWorld(wisp, n, threads);
   for (const [label, wisp, threads] of [['single-threaded build', st, 1], ['threaded build, 1 thread', mt, 1], ['threaded build, 2 threads', mt, 2], ['threaded build, 4 threads', mt, 4]]) {
     const w = cloth(wisp, threads);
     rows.push([`Wisp WASM, ${label}`, time(() => w.step(1 / 60))]);

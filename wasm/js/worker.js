@@ -224,9 +224,9 @@ function share(id, kind, obj, memory = null) {
   const copies = interpolate ? 2 : 1;
   for (let k = 0; k < outs.length; k++) {
     const [name, render] = outs[k];
-    const floats = obj[name].length, length = Math.max(1, SLOTS * copies * floats);
+    const floats = obj[name].length;
     const made = memory?.outputs[k];
-    const shared = made !== undefined && made.length === length ? made : new Float32Array(new SharedArrayBuffer(4 * length));
+    const shared = made !== undefined && made.length === sharedLength(floats) ? made : sharedOutput(floats);
     // with interpolation the worker's World keeps the outputs its render arrays start from once
     // a render getter was read: read it now, so it follows every step from the start
     const start = interpolate ? obj[render] : null;
@@ -246,12 +246,16 @@ function share(id, kind, obj, memory = null) {
   return { buffers, state: state && { buffer: state.view.buffer, size: state.size, fields: state.fields, text: state.text?.buffers ?? null } };
 }
 
+// The floats of the shared buffer of an output of `floats` floats: every slot's, twice with
+// interpolation (the outputs and the ones the render arrays start from); one at least.
+const sharedLength = (floats) => Math.max(1, SLOTS * (interpolate ? 2 : 1) * floats);
+const sharedOutput = (floats) => new Float32Array(new SharedArrayBuffer(4 * sharedLength(floats)));
+
 // The shared memory share() makes for an object of `kind` with `count` particles, `fieldCount`
 // stats fields and params text `json`, made before the object has that shape (a cut).
 function memoryFor(kind, count, fieldCount, json) {
-  const copies = interpolate ? 2 : 1;
   return {
-    outputs: KINDS[kind].outputs.map(([, , components]) => new Float32Array(new SharedArrayBuffer(4 * Math.max(1, SLOTS * copies * components * count)))),
+    outputs: KINDS[kind].outputs.map(([, , components]) => sharedOutput(components * count)),
     state: stateMemory(kind, fieldCount, json),
   };
 }

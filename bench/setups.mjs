@@ -1,0 +1,84 @@
+// The Wisp worlds the Node benchmarks build, in one place so that each setup is written once:
+// ropes and cloth (bench/wasm_bench.mjs, bench/ab.mjs), chains (bench/chain_bench.mjs,
+// bench/chain_threads.mjs) and the anti-gravity wig (chain_bench.mjs, ab.mjs).
+import * as THREE from 'three';
+
+// `setup.count` ropes of `setup.particles` particles, 1 m long, pinned at particle 0, released
+// from horizontal; 10 substeps x 1 iteration. world.firstRope: the first of them.
+export function ropeWorld(wisp, setup, threads) {
+  const world = wisp.createWorld({ substeps: 10, iterations: 1, threads });
+  const seg = 1 / (setup.particles - 1);
+  for (let k = 0; k < setup.count; k++) {
+    const rope = world.addRope({ start: [0, 2, 0.01 * k], end: [(setup.particles - 1) * seg, 2, 0.01 * k], segments: setup.particles - 1, pinned: [0] });
+    if (k === 0) world.firstRope = rope;
+  }
+  return world;
+}
+// An n x n cloth of 1 m, top row pinned, bending, tethers and aerodynamics off; 10 substeps x 1
+// iteration. world.cloth: the cloth.
+export function clothWorld(wisp, n, threads) {
+  const world = wisp.createWorld({ substeps: 10, iterations: 1, threads });
+  world.cloth = world.addCloth({ grid: { width: 1, height: 1, resolutionX: n, resolutionY: n, position: [0, 2, 0] }, pinned: [...Array(n + 1).keys()], bending: false, tethers: false, dragCoefficient: 0, liftCoefficient: 0 });
+  return world;
+}
+
+// Chains: 8 joints hanging back from a head, chain c 1 cm to the side of chain c - 1; the VRM
+// rule's parameters as three-vrm and the plain-JS port take them; 4 sphere colliders on the head.
+export const JOINTS = 8;
+export const OFFSETS = [[0, 0.05, -0.12], ...Array.from({ length: JOINTS - 1 }, () => [0, -0.05, -0.01])];
+export const SPHERES = [[0, 0, 0, 0.1], [0, -0.25, -0.05, 0.08], [-0.12, -0.3, 0, 0.06], [0.12, -0.3, 0, 0.06]];
+export const VRM = { stiffness: 1, drag: 0.4, gravityPower: 0.5, hitRadius: 0.02 };
+// Chain c's definition, rooted at [0, 1.6, 0]: the VRM rule (mode 'vrm') or Wisp's own.
+export function chainDef(c, mode) {
+  const joints = OFFSETS.map((o, j) => ({ position: j === 0 ? [o[0] + 0.01 * c, o[1], o[2]] : o }));
+  const params = mode === 'vrm'
+    ? { mode: 'vrm', stiffness: VRM.stiffness, damping: VRM.drag, gravity: [0, -1, 0], gravityScale: VRM.gravityPower, radius: VRM.hitRadius }
+    : { radius: VRM.hitRadius };
+  return { joints, position: [0, 1.6, 0], ...params };
+}
+
+// The anti-gravity wig at scale: the setup of bench/native_bench.cpp's BM_Wig2000x16
+// (web/scenes/wig.js with 2,000 strands x 16 joints). Target (issue 15): under 4 ms per frame on
+// 2 threads.
+
+export const WIG = { strands: 2000, joints: 16, length: 0.32 };
+const WIG_PARTS = [
+  { local: [0, 0, 0], rot: [0, 0, 0, 1], def: { type: 'sphere', radius: 0.105 } },
+  { local: [-0.14, -0.27, -0.01], rot: [0, 0, 0.7071068, 0.7071068], def: { type: 'capsule', radius: 0.07, radiusTop: 0.055, halfHeight: 0.12 } },
+  { local: [0.14, -0.27, -0.01], rot: [0, 0, -0.7071068, 0.7071068], def: { type: 'capsule', radius: 0.07, radiusTop: 0.055, halfHeight: 0.12 } },
+  { local: [0, -0.45, 0], rot: [0, 0, 0, 1], def: { type: 'capsule', radius: 0.13, radiusTop: 0.16, halfHeight: 0.14 } },
+];
+const wigHead = (f) => { const a = 1.3 * Math.sin(3 * f / 60); return { p: [0, 1.6, 0], q: [0, Math.sin(a / 2), 0, Math.cos(a / 2)] }; };
+export function wig(wisp, threads) {
+  const world = wisp.createWorld({ threads });
+  const colliders = WIG_PARTS.map((part) => world.addCollider(part.def));
+  const chains = [], seg = WIG.length / (WIG.joints - 1), golden = Math.PI * (3 - Math.sqrt(5)), h0 = wigHead(0);
+  for (let i = 0; i < WIG.strands; i++) {
+    const y = 1 - (i + 0.5) / WIG.strands * 0.85, r = Math.sqrt(1 - y * y), a = i * golden;
+    const n = [r * Math.cos(a), y, r * Math.sin(a)];
+    const joints = [{ position: n.map((c) => 0.1 * c) }];
+    for (let k = 1; k < WIG.joints; k++) joints.push({ position: n.map((c) => seg * c) });
+    chains.push(world.addChain({ joints, position: h0.p, rotation: h0.q, stiffness: 3, elasticity: 0.3, damping: 2, inertia: 0.2, gravityScale: -1, radius: 0.01 }));
+  }
+  const q = new THREE.Quaternion(), lq = new THREE.Quaternion(), v = new THREE.Vector3();
+  return {
+    frame(f) {
+      const { p, q: r } = wigHead(f);
+      q.set(r[0], r[1], r[2], r[3]);
+      WIG_PARTS.forEach((part, k) => {
+        v.set(part.local[0], part.local[1], part.local[2]).applyQuaternion(q);
+        lq.set(part.rot[0], part.rot[1], part.rot[2], part.rot[3]).premultiply(q);
+        colliders[k].setTransform([p[0] + v.x, p[1] + v.y, p[2] + v.z], [lq.x, lq.y, lq.z, lq.w]);
+      });
+      for (const c of chains) c.setRoot(p, r);
+      world.step(1 / 60);
+    },
+    // mean height of the strands' tips above the head centre (m): > 0 when they rise
+    tipHeight() {
+      let sum = 0;
+      for (const c of chains) sum += c.positions[3 * (WIG.joints - 1) + 1] - 1.6;
+      return sum / chains.length;
+    },
+    dispose() { world.dispose(); },
+  };
+}
