@@ -4,19 +4,20 @@
 // step of each over all turns and the ratio, in wall time and in the process's CPU time (on a
 // machine shared with other work the CPU time of a one-thread run is the steadier number: time
 // spent descheduled does not count; with 2 threads it also counts the spin at barriers).
-//   node bench/ab.mjs <checkout A> <checkout B> [--setups cloth128,cloth316,wig,ropes] [--turns 6] [--one-thread]
+//   node bench/ab.mjs <checkout A> <checkout B> [--setups cloth128,cloth316,wig,ropes,chains,vrm] [--turns 6] [--one-thread]
 // Setups (bench/setups.mjs): clothN (wasm_bench.mjs's N x N cloth), wig, ropes (1000 x 32, as in
-// wasm_bench.mjs). To compare a change with its base, copy the base checkout's wasm/js
+// wasm_bench.mjs), chains and vrm (chain_bench.mjs's 1000 chains x 8 joints and 4 spheres, by the
+// Wisp rule and the VRM rule). To compare a change with its base, copy the base checkout's wasm/js
 // and wasm/dist (after scripts/build-wasm.sh) to a folder of their own, as <checkout A>.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ropeWorld, clothWorld, wig } from './setups.mjs';
+import { ropeWorld, clothWorld, wig, chains } from './setups.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
 const VALUED = ['--setups', '--sizes', '--turns'];  // the options that take a value (--one-thread takes none)
 const [dirA, dirB] = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && VALUED.includes(args[i - 1])));
-if (dirB === undefined) throw new Error('usage: node bench/ab.mjs <checkout A> <checkout B> [--setups cloth128,cloth316,wig,ropes] [--turns 6] [--one-thread]');
+if (dirB === undefined) throw new Error('usage: node bench/ab.mjs <checkout A> <checkout B> [--setups cloth128,cloth316,wig,ropes,chains,vrm] [--turns 6] [--one-thread]');
 const setups = opt('--setups', opt('--sizes', null)?.split(',').map((n) => `cloth${n}`).join(',') ?? 'cloth128,cloth316').split(',');
 const turns = Number(opt('--turns', '6'));
 const BLOCK_MS = 300, WARMUP = 10;
@@ -36,7 +37,8 @@ function make(setup, wisp, threads) {
   if (setup.startsWith('cloth')) return stepping(clothWorld(wisp, Number(setup.slice(5)), threads));
   if (setup === 'ropes') return stepping(ropeWorld(wisp, { count: 1000, particles: 32 }, threads));
   if (setup === 'wig') return wig(wisp, threads);
-  throw new Error(`unknown setup '${setup}' (cloth<N>, wig, ropes)`);
+  if (setup === 'chains' || setup === 'vrm') return chains(wisp, threads, setup === 'vrm' ? 'vrm' : 'wisp');
+  throw new Error(`unknown setup '${setup}' (cloth<N>, wig, ropes, chains, vrm)`);
 }
 // one block of >= BLOCK_MS: [wall, CPU] ms per frame; `at` counts the frames (the wig's head moves)
 function block(run) {

@@ -11,42 +11,12 @@ const { VRMSpringBoneManager, VRMSpringBoneJoint, VRMSpringBoneCollider, VRMSpri
 import { createWisp } from '../wasm/js/index.js';
 import { PlainSpringBones } from './plain_springbone.mjs';
 import { bestBlockMs } from './best_block.mjs';
-import { JOINTS, OFFSETS, SPHERES, VRM, chainDef, WIG, wig } from './setups.mjs';
+import { JOINTS, OFFSETS, SPHERES, VRM, WIG, wig, headPose as pose, chains } from './setups.mjs';
 
 const CHAINS = 1000;
 const WARMUP = 10, BLOCKS = 5, BLOCK_MS = 400, MIN_FRAMES = 3;
 
 const time = (frame) => bestBlockMs(frame, { warmup: WARMUP, blocks: BLOCKS, blockMs: BLOCK_MS, minCalls: MIN_FRAMES });
-
-// the head: turning and bobbing
-const pose = (f) => {
-  const t = f / 60, a = 0.8 * Math.sin(2 * t);
-  return { p: [0.2 * Math.sin(3 * t), 1.6, 0], q: [0, Math.sin(a / 2), 0, Math.cos(a / 2)] };
-};
-
-// perChain: each chain's root set with chain.setRoot, instead of one world.setChainRoots for the
-// head's chains (what three-vrm's frame does too: one head pose)
-function wispFrame(wisp, threads, mode, perChain = false) {
-  const world = wisp.createWorld({ threads, substeps: 8 });
-  const colliders = SPHERES.map((s) => world.addCollider({ type: 'sphere', radius: s[3] }));
-  const chains = [];
-  for (let c = 0; c < CHAINS; c++) chains.push(world.addChain(chainDef(c, mode)));
-  const tmp = new THREE.Vector3(), q = new THREE.Quaternion();
-  return {
-    frame(f) {
-      const { p, q: r } = pose(f);
-      q.set(r[0], r[1], r[2], r[3]);
-      for (let k = 0; k < SPHERES.length; k++) {
-        tmp.set(SPHERES[k][0], SPHERES[k][1], SPHERES[k][2]).applyQuaternion(q);
-        colliders[k].setTransform([p[0] + tmp.x, p[1] + tmp.y, p[2] + tmp.z], r);
-      }
-      if (perChain) for (const c of chains) c.setRoot(p, r);
-      else world.setChainRoots(chains, p, r);
-      world.step(1 / 60);
-    },
-    dispose() { world.dispose(); },
-  };
-}
 
 function threeVrm() {
   const scene = new THREE.Scene();
@@ -94,7 +64,7 @@ console.log(`Each number is the best of ${BLOCKS} blocks of >= ${BLOCK_MS} ms af
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : '';
 if (only === 'wisp') {
   // one row, for A/B runs of two builds back to back
-  const w = wispFrame(st, 1, 'wisp');
+  const w = chains(st, 1, 'wisp', { count: CHAINS });
   const ms = time((f) => w.frame(f));
   w.dispose();
   console.log(`\nWisp WASM single-threaded build, Wisp rule (8 substeps): ${ms.toFixed(3)} ms/frame, ` +
@@ -117,7 +87,7 @@ if (only !== 'wig') {
     ['Wisp WASM threaded build, 4 threads, Wisp rule (8 substeps)', mt, 4, 'wisp'],
     ['Wisp WASM single-threaded build, VRM mode, chain.setRoot per chain', st, 1, 'vrm', true],
   ]) {
-    const w = wispFrame(wisp, threads, mode, perChain);
+    const w = chains(wisp, threads, mode, { count: CHAINS, perChain });
     rows.push([label, time((f) => w.frame(f))]);
     w.dispose();
   }

@@ -1,6 +1,6 @@
 // The Wisp worlds the Node benchmarks build, in one place so that each setup is written once:
 // ropes and cloth (bench/wasm_bench.mjs, bench/ab.mjs), chains (bench/chain_bench.mjs,
-// bench/chain_threads.mjs) and the anti-gravity wig (chain_bench.mjs, ab.mjs).
+// bench/chain_threads.mjs, ab.mjs) and the anti-gravity wig (chain_bench.mjs, ab.mjs).
 import * as THREE from 'three';
 
 // `setup.count` ropes of `setup.particles` particles, 1 m long, pinned at particle 0, released
@@ -35,6 +35,36 @@ export function chainDef(c, mode) {
     ? { mode: 'vrm', stiffness: VRM.stiffness, damping: VRM.drag, gravity: [0, -1, 0], gravityScale: VRM.gravityPower, radius: VRM.hitRadius }
     : { radius: VRM.hitRadius };
   return { joints, position: [0, 1.6, 0], ...params };
+}
+
+// The head the chains hang from, turning and bobbing: frame f's position p and rotation q
+export const headPose = (f) => {
+  const t = f / 60, a = 0.8 * Math.sin(2 * t);
+  return { p: [0.2 * Math.sin(3 * t), 1.6, 0], q: [0, Math.sin(a / 2), 0, Math.cos(a / 2)] };
+};
+// `count` chains (chainDef, `mode`) on the head with the four spheres, 8 substeps; perChain: each
+// chain's root set with chain.setRoot, instead of one world.setChainRoots for the head's chains
+// (what three-vrm's frame does too: one head pose)
+export function chains(wisp, threads, mode, { count = 1000, perChain = false } = {}) {
+  const world = wisp.createWorld({ threads, substeps: 8 });
+  const colliders = SPHERES.map((s) => world.addCollider({ type: 'sphere', radius: s[3] }));
+  const list = [];
+  for (let c = 0; c < count; c++) list.push(world.addChain(chainDef(c, mode)));
+  const tmp = new THREE.Vector3(), q = new THREE.Quaternion();
+  return {
+    frame(f) {
+      const { p, q: r } = headPose(f);
+      q.set(r[0], r[1], r[2], r[3]);
+      for (let k = 0; k < SPHERES.length; k++) {
+        tmp.set(SPHERES[k][0], SPHERES[k][1], SPHERES[k][2]).applyQuaternion(q);
+        colliders[k].setTransform([p[0] + tmp.x, p[1] + tmp.y, p[2] + tmp.z], r);
+      }
+      if (perChain) for (const c of list) c.setRoot(p, r);
+      else world.setChainRoots(list, p, r);
+      world.step(1 / 60);
+    },
+    dispose() { world.dispose(); },
+  };
 }
 
 // The anti-gravity wig at scale: the setup of bench/native_bench.cpp's BM_Wig2000x16

@@ -2,8 +2,10 @@
 // scalar solver, whoever shares their group: the peer here is the scalar solver itself (lanes
 // switched off) and the same chain in a world of its own.
 #include <cstring>
+#include <random>
 
 #include "helpers.h"
+#include "math/frame.h"
 #include "math/quat.h"
 #include "math/wide_vec.h"
 #include "solver/chain_joint_block.h"
@@ -463,6 +465,31 @@ TEST(ChainLanes, WideTransposeSwapsRowsAndColumns) {
   const wide::F4 rows[4] = {a, b, c, d};
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 4; ++j) EXPECT_EQ(wide::lane(rows[i], j), m[j][i]) << i << ", " << j;
+}
+
+// The carry's rotation matrix and its turn on the lanes have the bits of frame.h's (GLM's).
+TEST(ChainLanes, WideTurnMatrixEqualsGlms) {
+  std::mt19937 rng(5);
+  std::normal_distribution<float> n(0.0f, 1.0f);
+  for (int trial = 0; trial < 1000; ++trial) {
+    Quat q[4];
+    Vec3 v[4];
+    for (int l = 0; l < 4; ++l) {
+      q[l] = normalize(Quat{n(rng), n(rng), n(rng), n(rng)});
+      v[l] = Vec3{n(rng), n(rng), n(rng)} * 3.0f;
+    }
+    const wide::Q4 wq{wide::make(q[0].x, q[1].x, q[2].x, q[3].x), wide::make(q[0].y, q[1].y, q[2].y, q[3].y),
+                      wide::make(q[0].z, q[1].z, q[2].z, q[3].z), wide::make(q[0].w, q[1].w, q[2].w, q[3].w)};
+    const wide::V3 wv{wide::make(v[0].x, v[1].x, v[2].x, v[3].x), wide::make(v[0].y, v[1].y, v[2].y, v[3].y),
+                      wide::make(v[0].z, v[1].z, v[2].z, v[3].z)};
+    const wide::V3 got = wide::turn(wide::turnMatrix(wq), wv);
+    for (int l = 0; l < 4; ++l) {
+      const Vec3 want = turn(turnMatrix(q[l]), v[l]);
+      const float g[3] = {wide::lane(got.x, l), wide::lane(got.y, l), wide::lane(got.z, l)};
+      const float w[3] = {want.x, want.y, want.z};
+      ASSERT_EQ(std::memcmp(g, w, sizeof g), 0) << "trial " << trial << ", lane " << l;
+    }
+  }
 }
 
 // The lanes' from-to rotation computes the opposite-vectors branch only when some lane takes it:

@@ -104,6 +104,36 @@ TEST(GlmOracle, ShortestArcAgreesWithGlmRotation) {
   }
 }
 
+// A chain's carry turns its joints by the rotation's 3 x 3 matrix (frame.h's turnMatrix, GLM's
+// mat3_cast): the same rotation as turning by the quaternion, to rounding.
+TEST(GlmOracle, TurnMatrixIsTheQuaternionsRotation) {
+  std::mt19937 rng(29);
+  for (int i = 0; i < 10000; ++i) {
+    const Quat q = randomUnitQuat(rng);
+    const Vec3 v = randomVec(rng, 10.0f);
+    ASSERT_LE(dist(turn(turnMatrix(q), v), turn(q, v)), 5e-7f * length(v)) << "trial " << i;  // a few float roundings
+  }
+}
+
+// The Wisp rule's joint rotation (chain_solver.cpp, swingJoint): the shortest arc from the rest
+// direction r = restRot * axis onto the bone's direction d, after restRot, is the same rotation as
+// restRot followed by the shortest arc from axis onto restRot^-1 d (orientJoint's, three-vrm's
+// order), and both take the bone's axis onto d.
+TEST(GlmOracle, ArcBetweenTurnedVectorsIsTheTurnedArc) {
+  std::mt19937 rng(31);
+  for (int i = 0; i < 10000; ++i) {
+    const Quat restRot = randomUnitQuat(rng);
+    const Vec3 axis = normalizeOr(randomVec(rng, 1.0f), {0, 1, 0}), d = normalizeOr(randomVec(rng, 1.0f), {1, 0, 0});
+    const Vec3 r = normalizeOr(rotate(restRot, axis), axis);
+    if (dot(r, d) < -0.999f) continue;  // the half turn has no unique axis
+    const Quat inWorld = normalize(mul(fromUnitVectors(r, d), restRot));
+    const Quat inLocal = normalize(mul(restRot, fromUnitVectors(axis, normalizeOr(unrotate(restRot, d), axis))));
+    ASSERT_LT(std::fmin(dist(inWorld, inLocal), dist(inWorld, Quat{-inLocal.x, -inLocal.y, -inLocal.z, -inLocal.w})), 2e-5f)
+        << "trial " << i;
+    ASSERT_LT(dist(rotate(inWorld, axis), d), 2e-5f) << "trial " << i;
+  }
+}
+
 // nlerp is exact at its endpoints (pins and teleports rely on it); glm::mix is not, which is
 // why it stays hand-written.
 TEST(GlmOracle, NlerpEndpointsAreExactAndTheMiddleMatchesGlm) {

@@ -23,7 +23,7 @@ import { loadModule } from './loader.js';
 import { Wisp } from './wisp.js';
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = '9cec0dbe8492ce99';
+export const DETERMINISM_GOLDEN_HASH = 'd818db7733b35c9a';
 
 export { WispError } from './error.js';
 export { canUseThreads } from './loader.js';

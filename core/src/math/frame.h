@@ -33,6 +33,13 @@ inline Vec3 unrotate(Quat q, Vec3 v) { return glmb::fromGlm(glm::conjugate(glmb:
 // Rotation r turned by the unit rotation q (q * r): a frame's rotation once its frame turned by q.
 inline Quat turn(Quat q, Quat r) { return glmb::fromGlm(glmb::toGlm(q) * glmb::toGlm(r)); }
 
+// The unit rotation q as GLM's 3x3 matrix (glm::mat3_cast), and a direction turned by such a
+// matrix (GLM's mat3 * vec3): 9 multiplies and 6 adds per direction against q * v's 15 and 12,
+// for the many points one rotation moves (a chain's joints carried with its root). The same
+// rotation; the two round differently.
+inline glm::mat3 turnMatrix(Quat q) { return glm::mat3_cast(glmb::toGlm(q)); }
+inline Vec3 turn(const glm::mat3& m, Vec3 v) { return glmb::fromGlm(m * glmb::toGlm(v)); }
+
 // The rotation taking the orientation `from` onto `to`, in world axes (to * from^-1).
 inline Quat rotationFromTo(Quat from, Quat to) {
   return glmb::fromGlm(glmb::toGlm(to) * glm::conjugate(glmb::toGlm(from)));

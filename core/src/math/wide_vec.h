@@ -60,6 +60,23 @@ inline V3 turn(Q4 q, V3 v) {
   const F4 two = splat(2.0f);
   return {v.x + (uv.x * q.w + uuv.x) * two, v.y + (uv.y * q.w + uuv.y) * two, v.z + (uv.z * q.w + uuv.z) * two};
 }
+// frame.h's turnMatrix (GLM's mat3_cast), m[column][row], and turn by it (GLM's mat3 * vec3)
+struct M3 {
+  F4 m[3][3];
+};
+inline M3 turnMatrix(Q4 q) {
+  const F4 one = splat(1.0f), two = splat(2.0f);
+  const F4 qxx = q.x * q.x, qyy = q.y * q.y, qzz = q.z * q.z, qxz = q.x * q.z, qxy = q.x * q.y, qyz = q.y * q.z;
+  const F4 qwx = q.w * q.x, qwy = q.w * q.y, qwz = q.w * q.z;
+  return {{{one - two * (qyy + qzz), two * (qxy + qwz), two * (qxz - qwy)},
+           {two * (qxy - qwz), one - two * (qxx + qzz), two * (qyz + qwx)},
+           {two * (qxz + qwy), two * (qyz - qwx), one - two * (qxx + qyy)}}};
+}
+inline V3 turn(const M3& t, V3 v) {
+  const auto& m = t.m;
+  return {m[0][0] * v.x + m[1][0] * v.y + m[2][0] * v.z, m[0][1] * v.x + m[1][1] * v.y + m[2][1] * v.z,
+          m[0][2] * v.x + m[1][2] * v.y + m[2][2] * v.z};
+}
 // frame.h's unrotate: GLM's conjugate(q) * v (the conjugate only flips signs, exactly)
 inline V3 unrotate(Q4 q, V3 v) { return turn(Q4{neg(q.x), neg(q.y), neg(q.z), q.w}, v); }
 // vec3.h's nlerp, both of its early returns selected per lane

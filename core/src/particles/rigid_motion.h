@@ -56,6 +56,18 @@ inline RigidMotion betweenFrames(const FrameA& from, const FrameB& to) {
   return fromPoseTo(rotationFromTo(from.rotation, to.rotation), from.position, to.position);
 }
 
+// The motion fromPoseTo(q, from, to) makes, turning by q's matrix (math/frame.h's turnMatrix):
+// a chain's carry with its root moves every joint of every chain every substep, where the matrix,
+// made once per motion, halves the arithmetic of each turn. It rounds unlike RigidMotion; the
+// carry uses only this one (the scalar rule and its lanes alike: the golden hash pins it).
+struct MatrixMotion {
+  glm::mat3 m;
+  Vec3 pivotFrom, pivotTo;
+  Vec3 point(Vec3 x) const { return pivotTo + wisp::turn(m, x - pivotFrom); }
+  Vec3 vector(Vec3 v) const { return wisp::turn(m, v); }
+};
+inline MatrixMotion matrixFromPoseTo(Quat q, Vec3 from, Vec3 to) { return {turnMatrix(q), from, to}; }
+
 // Moves points [begin, end) of the arrays x, y, z by `m`.
 inline void movePoints(const RigidMotion& m, int begin, int end, float* x, float* y, float* z) {
   for (int i = begin; i < end; ++i) {

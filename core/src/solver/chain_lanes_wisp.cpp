@@ -261,14 +261,16 @@ bool finiteLanes(V3 a, V3 x, F4 stored) {
   return !wide::any(wide::maskAnd(stored, wide::equal(wide::equal(nan, zero), zero)));
 }
 
-// orientJoint (chain_solver.cpp) for joint k of every lane: the world rotation (the next bone's
-// parent); stored, with the outputs, only on the frame's last substep (the rotation the scalar
-// rule leaves in simRotation is its last substep's).
-Q4 orientJoints(const WispLanes& g, int k, Q4 restRot, V3 axis, V3 dir, bool output) {
-  const V3 local = wide::unrotate(restRot, dir);
-  const Q4 q = wide::fromUnitVectors(axis, wide::normalizeOr(local, axis));
-  const Q4 world = wide::normalize(wide::mul(restRot, q));
-  if (output) writeLaneRotations(g.c, g.count, k, world, wide::normalize(wide::mul(g.p->target(k), q)));
+// swingJoint (chain_solver.cpp) for joint k of every lane: the world rotation (the next bone's
+// parent) from the rest direction r onto dir; stored, with the local rotation under `parent`,
+// only on the frame's last substep (the rotation the scalar rule leaves in simRotation is its
+// last substep's).
+Q4 swingJoints(const WispLanes& g, int k, Q4 parent, Q4 restRot, V3 r, V3 dir, bool output) {
+  const Q4 world = wide::normalize(wide::mul(wide::fromUnitVectors(r, dir), restRot));
+  if (output) {
+    const Q4 inverse{wide::neg(parent.x), wide::neg(parent.y), wide::neg(parent.z), parent.w};
+    writeLaneRotations(g.c, g.count, k, world, wide::normalize(wide::mul(inverse, world)));
+  }
   return world;
 }
 
@@ -348,7 +350,7 @@ void stepFactors(const WispLanes& g, const StepContext& ctx, const ChainFrame* f
 // One carry motion (carryJoints, chain_solver.cpp) of every lane on the block: lane l by
 // share(j) of the motion from[l] -> to[l], unless !moving[l]. The per-lane parts of the motion
 // (its rotation and translation) are the scalar code's; per joint, the nlerp'd rotation, the
-// pivots and the turns of the scalar rule's RigidMotion run on the lanes. Joint 0 is not moved:
+// pivots and the turns of the scalar rule's MatrixMotion run on the lanes. Joint 0 is not moved:
 // what the motion would do to it adds to its chain's carry velocity (when invH > 0), as there.
 template <class Share>
 void carryLanes(const WispLanes& g, int n, const Transform (&from)[kLanes], const Transform (&to)[kLanes],
@@ -375,7 +377,7 @@ void carryLanes(const WispLanes& g, int n, const Transform (&from)[kLanes], cons
   // A joint's turn and pivot depend only on its share: with the share of the joint before (most
   // chains give every joint the same inertia) they are that joint's, computed again for nothing.
   F4 sBefore = wide::splat(-1.0f);
-  Q4 q = identity;
+  wide::M3 turnBy = wide::turnMatrix(identity);
   V3 pivotTo = pivotFrom;
   for (int j = 0; j < n; ++j) {
     const F4 s = share(j);
@@ -384,12 +386,12 @@ void carryLanes(const WispLanes& g, int n, const Transform (&from)[kLanes], cons
     // equal shares are equal bits, or zeros of either sign, whose lanes are not `on`
     if (wide::any(wide::equal(wide::equal(s, sBefore), zero))) {
       const F4 partial = wide::lessThan(s, one);
-      q = wide::select(partial, wide::nlerp(identity, fullL, s), fullL);
+      turnBy = wide::turnMatrix(wide::select(partial, wide::nlerp(identity, fullL, s), fullL));
       pivotTo = pivotFrom + wide::select(partial, moveL * s, moveL);
       sBefore = s;
     }
     if (j == 0) {
-      const V3 x = b.get3(JB::Px, 0), carried = (pivotTo + wide::turn(q, x - pivotFrom) - x) * wide::splat(invH);
+      const V3 x = b.get3(JB::Px, 0), carried = (pivotTo + wide::turn(turnBy, x - pivotFrom) - x) * wide::splat(invH);
       for (int l = 0; l < g.count; ++l)
         if (laneSet(on, l)) {
           ChainState& c = *g.c[l];
@@ -403,10 +405,10 @@ void carryLanes(const WispLanes& g, int n, const Transform (&from)[kLanes], cons
     // anything reads them.
     const bool all = !wide::any(wide::equal(on, zero));  // a mask lane is 0 (off) or a NaN (on)
     for (JB::Field f : {JB::Px, JB::Qx}) {
-      const V3 x = b.get3(f, j), moved = pivotTo + wide::turn(q, x - pivotFrom);
+      const V3 x = b.get3(f, j), moved = pivotTo + wide::turn(turnBy, x - pivotFrom);
       b.set3(f, j, all ? moved : wide::select(on, moved, x));
     }
-    const V3 v = b.get3(JB::Vx, j), turned = wide::turn(q, v);
+    const V3 v = b.get3(JB::Vx, j), turned = wide::turn(turnBy, v);
     b.set3(JB::Vx, j, all ? turned : wide::select(on, turned, v));
   }
 }
@@ -547,7 +549,7 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
 }
 
 // solveBones (chain_solver.cpp) on the lanes, for chains without limits, leash or backstop.
-// Not inlined into its caller: GCC then stops inlining orientJoints into the bone loop, which
+// Not inlined into its caller: GCC then stops inlining swingJoints into the bone loop, which
 // costs more than the call saves.
 // rootRotation: the lanes' roots at the substep's end; storedL: the mask of the stored lanes;
 // contacts: per-lane scratch (constructed once per frame: its arrays are zeroed then, and only
@@ -661,7 +663,7 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
     const V3 givenRel = given - v0, nowRel = v - v0;
     energyGiven = energyGiven + wide::dot(givenRel, givenRel);
     energyNow = energyNow + wide::dot(nowRel, nowRel);
-    parent = orientJoints(g, k, restRot, childAxis, d, output);
+    parent = swingJoints(g, k, parent, restRot, r, d, output);
   }
   // the energy bound (solveBones)
   const F4 over = wide::lessThan(energyGiven, energyNow);

@@ -70,7 +70,7 @@ void carryJoints(ChainState& c, const JointArrays& s, const Transform& a, const 
     if (sj <= 0.0f || (j == 0 && invH <= 0.0f)) continue;
     Quat q = sj >= 1.0f ? full : nlerp(Quat{}, full, sj);
     Vec3 t = sj >= 1.0f ? move : move * sj;
-    const RigidMotion m = fromPoseTo(q, a.position, a.position + t);
+    const MatrixMotion m = matrixFromPoseTo(q, a.position, a.position + t);
     if (j == 0) {
       const Vec3 p = m.point(Vec3{s.px[0], s.py[0], s.pz[0]});
       c.wx += (p.x - s.px[0]) * invH;
@@ -79,10 +79,15 @@ void carryJoints(ChainState& c, const JointArrays& s, const Transform& a, const 
       continue;
     }
     const int i = j * s.stride;
-    movePoints(m, i, i + 1, s.px, s.py, s.pz);
-    movePoints(m, i, i + 1, s.ox, s.oy, s.oz);
-    movePoints(m, i, i + 1, s.qx, s.qy, s.qz);
-    turnVectors(m, i, i + 1, s.vx, s.vy, s.vz);
+    auto movePoint = [&](float* x, float* y, float* z) {
+      const Vec3 p = m.point(Vec3{x[i], y[i], z[i]});
+      x[i] = p.x; y[i] = p.y; z[i] = p.z;
+    };
+    movePoint(s.px, s.py, s.pz);
+    movePoint(s.ox, s.oy, s.oz);
+    movePoint(s.qx, s.qy, s.qz);
+    const Vec3 v = m.vector(Vec3{s.vx[i], s.vy[i], s.vz[i]});
+    s.vx[i] = v.x; s.vy[i] = v.y; s.vz[i] = v.z;
   }
 }
 namespace {
@@ -122,6 +127,19 @@ void orientJoint(ChainState& c, int k, Quat restRot, Vec3 dir, bool output) {
   Quat q = fromUnitVectors(c.childAxis[k], normalizeOr(local, c.childAxis[k]));
   c.simRotation[k] = normalize(mul(restRot, q));
   if (output) c.writeJointRotations(k, c.simRotation[k], normalize(mul(c.target(k), q)));
+}
+
+// The Wisp rule's joint rotation, the same rotation as orientJoint's in fewer operations: the
+// shortest arc that turns the rest direction r = restRot * childAxis (unit, world) onto `dir`,
+// applied after restRot, is restRot followed by the shortest arc from childAxis to restRot^-1 dir
+// (conjugating a shortest arc by a rotation gives the shortest arc between the turned vectors),
+// so it needs neither unrotate nor a second normalizeOr. The joint's local rotation (under its
+// simulated parent) is written only when `output`. The VRM rule keeps orientJoint, which is
+// three-vrm's operation order (its parity is to 0.001 mm).
+void swingJoint(ChainState& c, int k, Quat parent, Quat restRot, Vec3 r, Vec3 dir, bool output) {
+  const Quat world = normalize(mul(fromUnitVectors(r, dir), restRot));
+  c.simRotation[k] = world;
+  if (output) c.writeJointRotations(k, world, normalize(mul(conjugate(parent), world)));
 }
 
 void orientLast(ChainState& c, Quat parent, bool output) {
@@ -324,7 +342,7 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, int su
     c.vx[j] = v.x; c.vy[j] = v.y; c.vz[j] = v.z;
     energyGiven += lengthSq(given - v0);
     energyNow += lengthSq(v - v0);
-    orientJoint(c, k, restRot, d, output);
+    swingJoint(c, k, parent, restRot, r, d, output);
     parent = c.simRotation[k];
   }
   // Follow-the-leader is not energy conserving: each joint is dragged by its parent's
