@@ -129,8 +129,9 @@ TEST(ClothIntegrate, SubstepStartIsKeptWhereItIsRead) {
     const uint64_t reference = swungCloth(1, true, variant);
     EXPECT_EQ(reference, kBefore[variant]) << "variant " << variant;
     for (int threads : {1, 2}) {
-      if (variant < 3)
+      if (variant < 3) {
         EXPECT_EQ(swungCloth(threads, false, variant), reference) << "variant " << variant << ", " << threads << " threads";
+      }
       EXPECT_EQ(swungCloth(threads, true, variant), reference) << "variant " << variant << ", " << threads << " threads";
     }
   }
