@@ -115,9 +115,9 @@ TEST(GlmOracle, TurnMatrixIsTheQuaternionsRotation) {
   }
 }
 
-// The Wisp rule's joint rotation (chain_solver.cpp, swingJoint): the shortest arc from the rest
+// A chain joint's rotation (chain_solver.cpp, swingJoint): the shortest arc from the rest
 // direction r = restRot * axis onto the bone's direction d, after restRot, is the same rotation as
-// restRot followed by the shortest arc from axis onto restRot^-1 d (orientJoint's, three-vrm's
+// restRot followed by the shortest arc from axis onto restRot^-1 d (three-vrm's
 // order), and both take the bone's axis onto d.
 TEST(GlmOracle, ArcBetweenTurnedVectorsIsTheTurnedArc) {
   std::mt19937 rng(31);

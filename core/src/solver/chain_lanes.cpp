@@ -62,13 +62,14 @@ Q4 quats(const Quat (&q)[kLanes]) {
           wide::make(q[0].z, q[1].z, q[2].z, q[3].z), wide::make(q[0].w, q[1].w, q[2].w, q[3].w)};
 }
 
-// orientJoint (chain_solver.cpp) for joint k of every lane; the world rotation is returned (the
-// next bone's parent) and, on `output`, stored with the outputs.
-Q4 orientJoints(const Lanes& g, int k, Q4 restRot, Q4 target, V3 axis, V3 dir, bool output) {
-  const V3 local = wide::unrotate(restRot, dir);
-  const Q4 q = wide::fromUnitVectors(axis, wide::normalizeOr(local, axis));
-  const Q4 world = wide::normalize(wide::mul(restRot, q));
-  if (output) g.writeRotations(k, world, wide::normalize(wide::mul(target, q)));
+// swingJoint (chain_solver.cpp) for joint k of every lane; the world rotation is returned (the
+// next bone's parent) and, on `output`, stored with the outputs (the local one under `parent`).
+Q4 swingJoints(const Lanes& g, int k, Q4 parent, Q4 restRot, V3 r, V3 dir, bool output) {
+  const Q4 world = wide::normalize(wide::mul(wide::fromUnitVectors(r, dir), restRot));
+  if (output) {
+    const Q4 inverse{wide::neg(parent.x), wide::neg(parent.y), wide::neg(parent.z), parent.w};
+    g.writeRotations(k, world, wide::normalize(wide::mul(inverse, world)));
+  }
   return world;
 }
 
@@ -228,7 +229,7 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
       const V3 dir = wide::normalizeOr(next - a, axis);
       a = a + dir * pb.get(ParamBlock::BoneLength, k);
       b.set3(JointBlock::Px, j, a);
-      parent = orientJoints(g, k, restRot, target, childAxis, dir, output);
+      parent = swingJoints(g, k, parent, restRot, axis, dir, output);
     }
     if (output) {  // orientLast
       const int k = n - 1;

@@ -119,23 +119,14 @@ bool isTeleport(const ChainState& c, const Transform& a, const Transform& b) {
 Vec3 pos(const ChainState& c, int j) { return {c.px[j], c.py[j], c.pz[j]}; }
 void setPos(ChainState& c, int j, Vec3 p) { c.px[j] = p.x; c.py[j] = p.y; c.pz[j] = p.z; }
 
-// Joint k's rotation once bone k points along `dir` (unit, world); restRot is its rest rotation
-// under the simulated parent. The next bone needs the world rotation every substep; the output
-// rotations are written only when `output` (the frame's last substep).
-void orientJoint(ChainState& c, int k, Quat restRot, Vec3 dir, bool output) {
-  Vec3 local = unrotate(restRot, dir);
-  Quat q = fromUnitVectors(c.childAxis[k], normalizeOr(local, c.childAxis[k]));
-  c.simRotation[k] = normalize(mul(restRot, q));
-  if (output) c.writeJointRotations(k, c.simRotation[k], normalize(mul(c.target(k), q)));
-}
-
-// The Wisp rule's joint rotation, the same rotation as orientJoint's in fewer operations: the
-// shortest arc that turns the rest direction r = restRot * childAxis (unit, world) onto `dir`,
-// applied after restRot, is restRot followed by the shortest arc from childAxis to restRot^-1 dir
-// (conjugating a shortest arc by a rotation gives the shortest arc between the turned vectors),
-// so it needs neither unrotate nor a second normalizeOr. The joint's local rotation (under its
-// simulated parent) is written only when `output`. The VRM rule keeps orientJoint, which is
-// three-vrm's operation order (its parity is to 0.001 mm).
+// Joint k's rotation once bone k points along `dir` (unit, world): its rest rotation restRot
+// (under the simulated parent `parent`) turned by the shortest arc from the rest direction
+// r = restRot * childAxis (unit, world) onto dir. The same rotation as restRot followed by the
+// shortest arc from childAxis onto restRot^-1 dir, three-vrm's order (conjugating a shortest arc
+// by a rotation gives the arc between the turned vectors), in fewer operations: dir is not turned
+// back into the joint's frame. The next bone needs the world rotation every substep; the output
+// rotations (the local one under `parent`) are written only when `output` (the frame's last
+// substep).
 void swingJoint(ChainState& c, int k, Quat parent, Quat restRot, Vec3 r, Vec3 dir, bool output) {
   const Quat world = normalize(mul(fromUnitVectors(r, dir), restRot));
   c.simRotation[k] = world;
@@ -565,7 +556,7 @@ void vrmFrame(ChainState& c, const StepContext& ctx) {
       c.vz[j] = (next.z - cur.z) * invDelta;
       const Vec3 dir = normalizeOr(next - a, axis);
       setPos(c, j, a + dir * c.boneLength[k]);
-      orientJoint(c, k, restRot, dir, true);
+      swingJoint(c, k, parent, restRot, axis, dir, true);
       parent = c.simRotation[k];
     }
     orientLast(c, parent, true);
@@ -630,7 +621,7 @@ void reorientChain(ChainState& c, Quat rootRotation, bool output) {
   for (int k = 0; k + 1 < c.joints(); ++k) {
     const Quat restRot = mul(parent, c.target(k));
     const Vec3 r = normalizeOr(rotate(restRot, c.childAxis[k]), c.childAxis[k]);
-    orientJoint(c, k, restRot, normalizeOr(pos(c, k + 1) - pos(c, k), r), output);
+    swingJoint(c, k, parent, restRot, r, normalizeOr(pos(c, k + 1) - pos(c, k), r), output);
     parent = c.simRotation[k];
   }
   orientLast(c, parent, output);
