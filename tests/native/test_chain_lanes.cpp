@@ -492,6 +492,37 @@ TEST(ChainLanes, WideTurnMatrixEqualsGlms) {
   }
 }
 
+// The lanes' swingRotation (a joint's rotation) has the scalar one's bits whichever lanes' bones
+// are flipped opposite their rest direction (the half turn in the bone's frame).
+TEST(ChainLanes, WideSwingRotationEqualsTheScalarOneWhicheverLanesAreFlipped) {
+  std::mt19937 rng(9);
+  std::normal_distribution<float> n(0.0f, 1.0f);
+  auto unit = [&] { const Vec3 v{n(rng), n(rng), n(rng)}; return v * (1.0f / length(v)); };
+  for (int flipped = 0; flipped < 16; ++flipped) {
+    Quat rest[4];
+    Vec3 r[4], d[4], axis[4];
+    for (int l = 0; l < 4; ++l) {
+      rest[l] = normalize(Quat{n(rng), n(rng), n(rng), n(rng)});
+      axis[l] = unit();
+      r[l] = normalizeOr(rotate(rest[l], axis[l]), axis[l]);
+      d[l] = flipped & (1 << l) ? r[l] * -1.0f : unit();
+    }
+    auto v3 = [](const Vec3 (&v)[4]) {
+      return wide::V3{wide::make(v[0].x, v[1].x, v[2].x, v[3].x), wide::make(v[0].y, v[1].y, v[2].y, v[3].y),
+                      wide::make(v[0].z, v[1].z, v[2].z, v[3].z)};
+    };
+    const wide::Q4 wq{wide::make(rest[0].x, rest[1].x, rest[2].x, rest[3].x), wide::make(rest[0].y, rest[1].y, rest[2].y, rest[3].y),
+                      wide::make(rest[0].z, rest[1].z, rest[2].z, rest[3].z), wide::make(rest[0].w, rest[1].w, rest[2].w, rest[3].w)};
+    const wide::Q4 q = wide::swingRotation(wq, v3(r), v3(d), v3(axis));
+    for (int l = 0; l < 4; ++l) {
+      const Quat expected = swingRotation(rest[l], r[l], d[l], axis[l]);
+      const float got[4] = {wide::lane(q.x, l), wide::lane(q.y, l), wide::lane(q.z, l), wide::lane(q.w, l)};
+      const float want[4] = {expected.x, expected.y, expected.z, expected.w};
+      EXPECT_EQ(std::memcmp(got, want, sizeof got), 0) << "lanes flipped " << flipped << ", lane " << l;
+    }
+  }
+}
+
 // The lanes' from-to rotation computes the opposite-vectors branch only when some lane takes it:
 // every lane still has the scalar function's bits, whether none, some or all lanes are opposite.
 TEST(ChainLanes, WideFromUnitVectorsEqualsTheScalarOneWhicheverLanesAreOpposite) {

@@ -111,14 +111,14 @@ TEST(GlmOracle, TurnMatrixIsTheQuaternionsRotation) {
   for (int i = 0; i < 10000; ++i) {
     const Quat q = randomUnitQuat(rng);
     const Vec3 v = randomVec(rng, 10.0f);
-    ASSERT_LE(dist(turn(turnMatrix(q), v), turn(q, v)), 5e-7f * length(v)) << "trial " << i;  // a few float roundings
+    ASSERT_LE(dist(turn(turnMatrix(q), v), turn(q, v)), 1e-6f * length(v)) << "trial " << i;  // a few float roundings
   }
 }
 
-// A chain joint's rotation (chain_solver.cpp, swingJoint): the shortest arc from the rest
-// direction r = restRot * axis onto the bone's direction d, after restRot, is the same rotation as
-// restRot followed by the shortest arc from axis onto restRot^-1 d (three-vrm's
-// order), and both take the bone's axis onto d.
+// A chain joint's rotation (quat.h's swingRotation): the shortest arc from the rest direction
+// r = restRot * axis onto the bone's direction d, after restRot, is the same rotation as restRot
+// followed by the shortest arc from axis onto restRot^-1 d (three-vrm's order), and both take the
+// bone's axis onto d.
 TEST(GlmOracle, ArcBetweenTurnedVectorsIsTheTurnedArc) {
   std::mt19937 rng(31);
   for (int i = 0; i < 10000; ++i) {
@@ -126,11 +126,33 @@ TEST(GlmOracle, ArcBetweenTurnedVectorsIsTheTurnedArc) {
     const Vec3 axis = normalizeOr(randomVec(rng, 1.0f), {0, 1, 0}), d = normalizeOr(randomVec(rng, 1.0f), {1, 0, 0});
     const Vec3 r = normalizeOr(rotate(restRot, axis), axis);
     if (dot(r, d) < -0.999f) continue;  // the half turn has no unique axis
-    const Quat inWorld = normalize(mul(fromUnitVectors(r, d), restRot));
+    const Quat inWorld = swingRotation(restRot, r, d, axis);
     const Quat inLocal = normalize(mul(restRot, fromUnitVectors(axis, normalizeOr(unrotate(restRot, d), axis))));
     ASSERT_LT(std::fmin(dist(inWorld, inLocal), dist(inWorld, Quat{-inLocal.x, -inLocal.y, -inLocal.z, -inLocal.w})), 2e-5f)
         << "trial " << i;
     ASSERT_LT(dist(rotate(inWorld, axis), d), 2e-5f) << "trial " << i;
+  }
+}
+
+// A bone turned exactly opposite its rest direction has no shortest arc: swingRotation takes the
+// half turn in the bone's own frame, so that when the parent turns about the rest direction the
+// flipped bone turns with it (its twist is not pinned to world axes).
+TEST(GlmOracle, SwingRotationOfAFlippedBoneTurnsWithItsParent) {
+  std::mt19937 rng(37);
+  for (int i = 0; i < 1000; ++i) {
+    const Quat rest0 = randomUnitQuat(rng);
+    const Vec3 axis = normalizeOr(randomVec(rng, 1.0f), {0, 1, 0});
+    const Vec3 r0 = normalizeOr(rotate(rest0, axis), axis);
+    const Quat flipped0 = swingRotation(rest0, r0, r0 * -1.0f, axis);
+    ASSERT_LT(dist(rotate(flipped0, axis), r0 * -1.0f), 1e-5f) << "trial " << i;
+    for (float psi : {0.3f, 1.0f, 2.5f}) {
+      const Quat turn{r0.x * std::sin(psi / 2), r0.y * std::sin(psi / 2), r0.z * std::sin(psi / 2), std::cos(psi / 2)};
+      const Quat restRot = normalize(mul(turn, rest0));
+      const Vec3 r = normalizeOr(rotate(restRot, axis), axis);
+      const Quat got = swingRotation(restRot, r, r * -1.0f, axis), want = normalize(mul(turn, flipped0));
+      ASSERT_LT(std::fmin(dist(got, want), dist(got, Quat{-want.x, -want.y, -want.z, -want.w})), 1e-5f)
+          << "trial " << i << ", turned " << psi;
+    }
   }
 }
 

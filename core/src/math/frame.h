@@ -34,7 +34,7 @@ inline Vec3 unrotate(Quat q, Vec3 v) { return glmb::fromGlm(glm::conjugate(glmb:
 inline Quat turn(Quat q, Quat r) { return glmb::fromGlm(glmb::toGlm(q) * glmb::toGlm(r)); }
 
 // The unit rotation q as GLM's 3x3 matrix (glm::mat3_cast), and a direction turned by such a
-// matrix (GLM's mat3 * vec3): 9 multiplies and 6 adds per direction against q * v's 15 and 12,
+// matrix (GLM's mat3 * vec3): 9 multiplies and 6 adds per direction against q * v's 18 and 12,
 // for the many points one rotation moves (a chain's joints carried with its root). The same
 // rotation; the two round differently.
 inline glm::mat3 turnMatrix(Quat q) { return glm::mat3_cast(glmb::toGlm(q)); }

@@ -23,6 +23,18 @@ inline Quat fromUnitVectors(Vec3 a, Vec3 b) {
   return normalize(Quat{c.x, c.y, c.z, r});
 }
 
+// A bone's world rotation once it points along the unit direction dir: its rest rotation restRot
+// turned by the shortest arc from its rest direction r = restRot * axis (unit, world) onto dir.
+// The same rotation as restRot followed by the shortest arc from axis onto restRot^-1 dir (three-
+// vrm's order; conjugating a shortest arc by a rotation gives the arc between the turned vectors)
+// without turning dir back. Where dir is opposite r (fromUnitVectors' 1e-6), no arc is the
+// shortest: the half turn is taken about axis's perpendicular in the bone's own frame, as the
+// joint-frame form takes it, so that a flipped bone's twist turns with its parent.
+inline Quat swingRotation(Quat restRot, Vec3 r, Vec3 dir, Vec3 axis) {
+  if (dot(r, dir) + 1.0f < 1e-6f) return normalize(mul(restRot, fromUnitVectors(axis, -axis)));
+  return normalize(mul(fromUnitVectors(r, dir), restRot));
+}
+
 // |cos| of half the angle between two rotations: 1 = equal, 0 = a half turn apart.
 inline float halfAngleCos(Quat a, Quat b) {
   return std::fabs(a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w);

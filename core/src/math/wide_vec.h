@@ -106,4 +106,11 @@ inline Q4 fromUnitVectors(V3 a, V3 b) {
   return select(opposed, opposite, turned);
 }
 
+// quat.h's swingRotation; the half-turn side is computed only when some lane takes it
+inline Q4 swingRotation(Q4 restRot, V3 r, V3 dir, V3 axis) {
+  const Q4 turned = normalize(mul(fromUnitVectors(r, dir), restRot));
+  const F4 opposed = lessThan(dot(r, dir) + splat(1.0f), splat(1e-6f));
+  if (!any(opposed)) return turned;
+  return select(opposed, normalize(mul(restRot, fromUnitVectors(axis, V3{neg(axis.x), neg(axis.y), neg(axis.z)}))), turned);
+}
 }  // namespace wisp::wide

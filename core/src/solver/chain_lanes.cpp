@@ -64,8 +64,8 @@ Q4 quats(const Quat (&q)[kLanes]) {
 
 // swingJoint (chain_solver.cpp) for joint k of every lane; the world rotation is returned (the
 // next bone's parent) and, on `output`, stored with the outputs (the local one under `parent`).
-Q4 swingJoints(const Lanes& g, int k, Q4 parent, Q4 restRot, V3 r, V3 dir, bool output) {
-  const Q4 world = wide::normalize(wide::mul(wide::fromUnitVectors(r, dir), restRot));
+Q4 swingJoints(const Lanes& g, int k, Q4 parent, Q4 restRot, V3 r, V3 dir, V3 childAxis, bool output) {
+  const Q4 world = wide::swingRotation(restRot, r, dir, childAxis);
   if (output) {
     const Q4 inverse{wide::neg(parent.x), wide::neg(parent.y), wide::neg(parent.z), parent.w};
     g.writeRotations(k, world, wide::normalize(wide::mul(inverse, world)));
@@ -229,7 +229,7 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
       const V3 dir = wide::normalizeOr(next - a, axis);
       a = a + dir * pb.get(ParamBlock::BoneLength, k);
       b.set3(JointBlock::Px, j, a);
-      parent = swingJoints(g, k, parent, restRot, axis, dir, output);
+      parent = swingJoints(g, k, parent, restRot, axis, dir, childAxis, output);
     }
     if (output) {  // orientLast
       const int k = n - 1;

@@ -265,8 +265,8 @@ bool finiteLanes(V3 a, V3 x, F4 stored) {
 // parent) from the rest direction r onto dir; stored, with the local rotation under `parent`,
 // only on the frame's last substep (the rotation the scalar rule leaves in simRotation is its
 // last substep's).
-Q4 swingJoints(const WispLanes& g, int k, Q4 parent, Q4 restRot, V3 r, V3 dir, bool output) {
-  const Q4 world = wide::normalize(wide::mul(wide::fromUnitVectors(r, dir), restRot));
+Q4 swingJoints(const WispLanes& g, int k, Q4 parent, Q4 restRot, V3 r, V3 dir, V3 childAxis, bool output) {
+  const Q4 world = wide::swingRotation(restRot, r, dir, childAxis);
   if (output) {
     const Q4 inverse{wide::neg(parent.x), wide::neg(parent.y), wide::neg(parent.z), parent.w};
     writeLaneRotations(g.c, g.count, k, world, wide::normalize(wide::mul(inverse, world)));
@@ -663,7 +663,7 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
     const V3 givenRel = given - v0, nowRel = v - v0;
     energyGiven = energyGiven + wide::dot(givenRel, givenRel);
     energyNow = energyNow + wide::dot(nowRel, nowRel);
-    parent = swingJoints(g, k, parent, restRot, r, d, output);
+    parent = swingJoints(g, k, parent, restRot, r, d, childAxis, output);
   }
   // the energy bound (solveBones)
   const F4 over = wide::lessThan(energyGiven, energyNow);

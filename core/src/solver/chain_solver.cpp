@@ -119,16 +119,12 @@ bool isTeleport(const ChainState& c, const Transform& a, const Transform& b) {
 Vec3 pos(const ChainState& c, int j) { return {c.px[j], c.py[j], c.pz[j]}; }
 void setPos(ChainState& c, int j, Vec3 p) { c.px[j] = p.x; c.py[j] = p.y; c.pz[j] = p.z; }
 
-// Joint k's rotation once bone k points along `dir` (unit, world): its rest rotation restRot
-// (under the simulated parent `parent`) turned by the shortest arc from the rest direction
-// r = restRot * childAxis (unit, world) onto dir. The same rotation as restRot followed by the
-// shortest arc from childAxis onto restRot^-1 dir, three-vrm's order (conjugating a shortest arc
-// by a rotation gives the arc between the turned vectors), in fewer operations: dir is not turned
-// back into the joint's frame. The next bone needs the world rotation every substep; the output
-// rotations (the local one under `parent`) are written only when `output` (the frame's last
-// substep).
+// Joint k's rotation once bone k points along `dir` (unit, world): math/quat.h's swingRotation
+// of its rest rotation restRot (under the simulated parent `parent`) from the rest direction r.
+// The next bone needs the world rotation every substep; the output rotations (the local one
+// under `parent`) are written only when `output` (the frame's last substep).
 void swingJoint(ChainState& c, int k, Quat parent, Quat restRot, Vec3 r, Vec3 dir, bool output) {
-  const Quat world = normalize(mul(fromUnitVectors(r, dir), restRot));
+  const Quat world = swingRotation(restRot, r, dir, c.childAxis[k]);
   c.simRotation[k] = world;
   if (output) c.writeJointRotations(k, world, normalize(mul(conjugate(parent), world)));
 }
