@@ -517,7 +517,7 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
   const ColliderPose& pose = *cs.pose[ci];
   int pushed = 0;
   if (pose.type == ColliderType::Sphere && !pose.inside) {
-    V3 normal;
+    V3 normal{};  // written where a lane hits; zeroed so GCC sees no read of an unset value
     static_assert(kLanes == 4);
     const bool on[kLanes] = {(active & 1) != 0, (active & 2) != 0, (active & 4) != 0, (active & 8) != 0};
     const F4 lanes = wide::maskAnd(wide::maskAnd(near, maskOf(on)), storedL);
