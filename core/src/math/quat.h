@@ -29,7 +29,9 @@ inline Quat fromUnitVectors(Vec3 a, Vec3 b) {
 // vrm's order; conjugating a shortest arc by a rotation gives the arc between the turned vectors)
 // without turning dir back. Where dir is opposite r (fromUnitVectors' 1e-6), no arc is the
 // shortest: the half turn is taken about axis's perpendicular in the bone's own frame, as the
-// joint-frame form takes it, so that a flipped bone's twist turns with its parent.
+// joint-frame form takes it, so that a flipped bone's twist turns with its parent. A NaN dir gives
+// a NaN rotation (the comparison is false, and no normalizeOr hides it): the chain's containment
+// sees the NaN joint and resets the chain, rather than rotating a bone by an invented arc.
 inline Quat swingRotation(Quat restRot, Vec3 r, Vec3 dir, Vec3 axis) {
   if (dot(r, dir) + 1.0f < 1e-6f) return normalize(mul(restRot, fromUnitVectors(axis, -axis)));
   return normalize(mul(fromUnitVectors(r, dir), restRot));

@@ -1,7 +1,8 @@
 // The rigid move of a set of particles: teleportRope/teleportCloth, the carry onto anchors that
-// jumped, teleportChain and a chain's carry with its root all move positions the same way and
-// turn velocities with them, so that no velocity is injected. One kernel over contiguous arrays;
-// each caller's arithmetic is the kernel's, operation for operation (the golden hash pins it).
+// jumped and teleportChain move positions the same way and turn velocities with them, so that no
+// velocity is injected. One kernel over contiguous arrays (RigidMotion); each caller's arithmetic
+// is the kernel's, operation for operation (the golden hash pins it). A chain's carry with its
+// root moves points the same way by the rotation's matrix instead (MatrixMotion, below).
 // A rigid motion is a frame: it turns with math/frame.h (GLM's operators), like every other frame.
 #pragma once
 
@@ -58,7 +59,8 @@ inline RigidMotion betweenFrames(const FrameA& from, const FrameB& to) {
 
 // The motion fromPoseTo(q, from, to) makes, turning by q's matrix (math/frame.h's turnMatrix):
 // a chain's carry with its root moves every joint of every chain every substep, where the matrix
-// (made once per motion and share on the lanes) halves the arithmetic of each turn. It rounds
+// halves the arithmetic of each turn. The lanes make it once per substep for all joints sharing
+// a carry; the scalar carry makes it per joint (each joint may carry its own share of the motion). It rounds
 // unlike RigidMotion; the carry moves joints only with this one, in the scalar rule and its lanes
 // alike (the golden hash pins it), while a teleport's joint 0, a single point, keeps RigidMotion.
 struct MatrixMotion {

@@ -549,8 +549,9 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
 }
 
 // solveBones (chain_solver.cpp) on the lanes, for chains without limits, leash or backstop.
-// Not inlined into its caller: GCC then stops inlining swingJoints into the bone loop, which
-// costs more than the call saves.
+// Not inlined into its caller: inlined, its size made GCC stop inlining the joints' rotations
+// into the bone loop (measured on orientJoints, which swingJoints replaced), which cost more than
+// the call saves.
 // rootRotation: the lanes' roots at the substep's end; storedL: the mask of the stored lanes;
 // contacts: per-lane scratch (constructed once per frame: its arrays are zeroed then, and only
 // the counts need resetting per joint).
