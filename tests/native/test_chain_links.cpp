@@ -43,6 +43,7 @@ struct SkirtRun {
 
 // 10 s of the run cycle at 60 Hz, measured after every step.
 SkirtRun runSkirt(bool linked) {
+  constexpr int kFrames = 600;
   scenes::CharacterOptions o;
   o.linked = linked;
   o.dressed = false;
@@ -64,7 +65,7 @@ SkirtRun runSkirt(bool linked) {
       }
   }
   SkirtRun out;
-  for (int f = 0; f < 600; ++f) {
+  for (int f = 0; f < kFrames; ++f) {
     const double t = (f + 1) / 60.0;
     scenes::poseCharacter(c, t, false);
     if (!w.step(1.0 / 60).ok()) ADD_FAILURE() << "step failed";
@@ -82,7 +83,7 @@ SkirtRun runSkirt(bool linked) {
       check(a);
       check((a + b) * 0.5f);
       const float s = dist(a, b) / rest[k];
-      out.meanSpacingError += std::fabs(s - 1.0f) / (600.0 * m);
+      out.meanSpacingError += std::fabs(s - 1.0f) / (static_cast<double>(kFrames) * m);
       if (s > out.worstSpacingRatio) { out.worstSpacingRatio = s; out.worstSpacingAt = static_cast<float>(t); }
     }
   }

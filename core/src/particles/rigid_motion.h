@@ -60,9 +60,10 @@ inline RigidMotion betweenFrames(const FrameA& from, const FrameB& to) {
 // The motion fromPoseTo(q, from, to) makes, turning by q's matrix (math/frame.h's turnMatrix):
 // a chain's carry with its root moves every joint of every chain every substep, where the matrix
 // halves the arithmetic of each turn. The lanes make it once per substep for all joints sharing
-// a carry; the scalar carry makes it per joint (each joint may carry its own share of the motion). It rounds
-// unlike RigidMotion; the carry moves joints only with this one, in the scalar rule and its lanes
-// alike (the golden hash pins it), while a teleport's joint 0, a single point, keeps RigidMotion.
+// a carry; the scalar carry makes it per joint (each joint may carry its own share of the
+// motion). It rounds unlike RigidMotion; the carry moves joints only with this one, in the
+// scalar rule and its lanes alike (the golden hash pins it), while a teleport's joint 0, a
+// single point, keeps RigidMotion.
 struct MatrixMotion {
   glm::mat3 m;
   Vec3 pivotFrom, pivotTo;
