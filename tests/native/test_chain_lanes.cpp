@@ -124,7 +124,7 @@ Scene makeScene(const std::vector<int>& which, ChainMode mode, int threads) {
 
 // Frame f: the head's pose, the colliders on it, chain 6's animated pose; frames of 1/60 s with a
 // few of 1/30 s (two fixed steps) and 1/144 s (ending between fixed steps).
-void drive(Scene& s, const std::vector<int>& which, int f) {
+void drive(Scene& s, const std::vector<int>& which, int f, float scale = 1) {
   const float t = f / 60.0f, a = 0.9f * std::sin(2 * t);
   const Transform head{{0.25f * std::sin(3 * t), 1.6f + 0.05f * std::sin(5 * t), 0}, {0, std::sin(a / 2), 0, std::cos(a / 2)}};
   const Vec3 offsets[4] = {{0, 0, 0}, {0, -0.25f, -0.08f}, {0.1f, -0.3f, -0.1f}, {0, -0.2f, 0}};
@@ -136,7 +136,7 @@ void drive(Scene& s, const std::vector<int>& which, int f) {
     EXPECT_TRUE(s.world->setColliderTransform(s.colliders[k], tr).ok());
   }
   for (size_t i = 0; i < which.size(); ++i) {
-    EXPECT_TRUE(s.world->setChainRoot(s.chains[i], head).ok());
+    EXPECT_TRUE(s.world->setChainRoot(s.chains[i], head, scale).ok());
     EXPECT_TRUE(s.world->setChainSpace(s.chains[i], {{0, 0.1f * std::sin(2 * t), 0}, {}}).ok());
     if (which[i] == 6) {
       int n = 0;
@@ -675,6 +675,77 @@ TEST(ChainLanes, JointBlockAcrossJointCountsAndChangingGroupsEqualsTheScalarSolv
         drive(scalar, which, f);
       }
       for (int i = 0; i < kChains; ++i)
+        ASSERT_EQ(bitsOf(*lanes.world, lanes.chains[i]), bitsOf(*scalar.world, scalar.chains[i]))
+            << (mode == ChainMode::Vrm ? "VRM" : "Wisp") << " chain " << i << ", frame " << f;
+    }
+    EXPECT_EQ(lanes.world->stateHash(), scalar.world->stateHash());
+  }
+}
+
+// A lane group keeps its chains' parameters in lane order from frame to frame
+// (solver/chain_lane_params.h). Between frames, everything that changes them: new parameters
+// (with a curve) for a grouped chain, a root scale for all, a chain becoming animated, a chain
+// removed and another one built in its slot, and a snapshot of older values loaded. Every
+// chain's bits equal the scalar solver's every frame, so no group runs on stale values.
+TEST(ChainLanes, LaneGroupParametersFollowEveryChangeBetweenFrames) {
+  for (ChainMode mode : {ChainMode::Vrm, ChainMode::Wisp}) {
+    std::vector<int> which{0, 1, 2, 3, 4, 5, 6, 0, 2, 4, 0, 2};  // eight of 8 joints: two full groups
+    Scene lanes = makeScene(which, mode, 1), scalar;
+    {
+      Lanes off(false);
+      scalar = makeScene(which, mode, 1);
+    }
+    std::vector<uint8_t> saved[2];
+    std::vector<ChainId> savedIds[2];
+    std::vector<int> savedWhich;
+    for (int f = 0; f < 60; ++f) {
+      int k = 0;
+      for (Scene* s : {&lanes, &scalar}) {
+        World& w = *s->world;
+        if (f == 5) {
+          EXPECT_TRUE(w.saveSnapshot(&saved[k]).ok());
+          savedIds[k] = s->chains;
+          savedWhich = which;
+        }
+        if (f == 10) {  // chain 2 (in the first group of 8 joints)
+          ChainParams p = variedChain(2, mode).params;
+          p.stiffness *= 3;
+          p.damping *= 0.5f;
+          p.gravityScale = -0.4f;
+          p.radius = 0.04f;
+          p.dampingCurve = Curve{{{0, 1}, {1, 0.3f}}};
+          EXPECT_TRUE(w.setChainParams(s->chains[2], p).ok());
+        }
+        if (f == 25) {  // chain 0 (the same group) takes an animated pose
+          std::vector<float> pose(4 * 8, 0.0f);
+          for (int j = 0; j < 8; ++j) {
+            pose[4 * j + 1] = std::sin(0.1f * j);
+            pose[4 * j + 3] = std::cos(0.1f * j);
+          }
+          EXPECT_TRUE(w.setChainPose(s->chains[0], pose.data(), 8).ok());
+        }
+        if (f == 30) {  // chain 8's slot (the second group) gets a new chain of other parameters
+          EXPECT_TRUE(w.removeChain(s->chains[8]).ok());
+          ChainDef d = variedChain(4, mode);
+          d.params.stiffness = 2.5f;
+          d.params.radius = 0.03f;
+          EXPECT_TRUE(w.addChain(d, &s->chains[8]).ok());
+        }
+        if (f == 45) {  // back to frame 5's values
+          EXPECT_TRUE(w.loadSnapshot(saved[k].data(), saved[k].size()).ok());
+          s->chains = savedIds[k];
+        }
+        ++k;
+      }
+      if (f == 30) which[8] = 4;
+      if (f == 45) which = savedWhich;
+      const float scale = f >= 20 && f < 40 ? 1.5f : 1.0f;
+      drive(lanes, which, f, scale);
+      {
+        Lanes off(false);
+        drive(scalar, which, f, scale);
+      }
+      for (size_t i = 0; i < which.size(); ++i)
         ASSERT_EQ(bitsOf(*lanes.world, lanes.chains[i]), bitsOf(*scalar.world, scalar.chains[i]))
             << (mode == ChainMode::Vrm ? "VRM" : "Wisp") << " chain " << i << ", frame " << f;
     }

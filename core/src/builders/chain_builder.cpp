@@ -1,6 +1,7 @@
 #include "builders/chain_builder.h"
 
 #include <algorithm>
+#include <atomic>
 #include <string>
 
 #include "math/frame.h"
@@ -13,6 +14,13 @@ namespace wisp {
 namespace {
 
 Status invalid(std::string m) { return Status::Error(StatusCode::InvalidArgument, std::move(m)); }
+
+// ChainState::paramsStamp: counted over the process (every world, every thread), so no two
+// resolutions share one; 0 is never given (a lane group's empty cache)
+uint64_t nextParamsStamp() {
+  static std::atomic<uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
 
 }  // namespace
 
@@ -62,6 +70,7 @@ Status resolveChainParams(ChainState& c, const ChainParams& p) {
   if (p.vrmLimits.size() > static_cast<size_t>(c.bones()))
     return invalid("ChainParams.vrmLimits has " + std::to_string(p.vrmLimits.size()) + " entries, more than the chain's " +
                    std::to_string(c.bones()) + " bones");
+  c.paramsStamp = nextParamsStamp();  // valid: from here on the values change
   c.jCosLimit.resize(n);
   for (const Field& f : fields) {
     f.out->resize(n);

@@ -79,6 +79,12 @@ struct ChainState : Particles {
 
   int teleports = 0;
   float maxSpeed = 0;
+  // Which resolution of the per-joint values (j*), the rest rotations, child axes and bone
+  // lengths these are: a fresh number, unique in the process, each time resolveChainParams runs
+  // (it runs whenever any of them is set). A lane group keeps its chains' values in lane order
+  // from frame to frame while their stamps stay the same (LaneParams, solver/chain_joint_block.h).
+  // A cache key, not state: neither saved nor hashed.
+  uint64_t paramsStamp = 0;
   // The slot of the chain links set it is in (-1: none): derived from the sets, not saved.
   int32_t linkSet = -1;
 

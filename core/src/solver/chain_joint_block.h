@@ -7,10 +7,12 @@
 // 4 x 4 transpose (wide::transpose). Only values move here, so no bit changes.
 //
 // The block is per thread (a lane group's frame runs on one thread from begin to end) rather
-// than on the stack: about 26 KB, much of a WebAssembly thread's stack.
+// than on the stack: about 12 KB, much of a WebAssembly thread's stack. The parameters stay in
+// lane order from frame to frame, in the group's LaneParams.
 #pragma once
 #include "chain/chain_state.h"
 #include "math/wide_vec.h"
+#include "solver/chain_lane_params.h"
 #include "solver/lane_transpose.h"
 #include "solver/root_path.h"
 
@@ -73,49 +75,6 @@ struct JointBlock {
       &Particles::ox, &Particles::oy, &Particles::oz, &Particles::vx, &Particles::vy, &Particles::vz};
 };
 
-// Per-joint parameters the kernels read every step (constant during a frame), and the targets
-// (the local rotations pulled toward: constant unless a chain is animated, then re-gathered
-// after each animatedPoseAt).
-struct ParamBlock {
-  enum Field { Damping, Stiffness, Elasticity, Gravity, External, Radius, BoneLength, Inertia, Ax, Ay, Az, Tx, Ty, Tz, Tw, kFields };
-  alignas(16) float f[kFields][kBlockJoints * wide::kWidth];
-
-  wide::F4 get(Field k, int j) const { return wide::load(&f[k][wide::kWidth * j]); }
-  wide::V3 childAxis(int j) const { return {get(Ax, j), get(Ay, j), get(Az, j)}; }
-  wide::Q4 target(int j) const { return {get(Tx, j), get(Ty, j), get(Tz, j), get(Tw, j)}; }
-
-  // Every field, or all but the Wisp rule's own (elasticity, external force, inertia) when !wisp.
-  void gather(ChainState* const (&c)[wide::kWidth], int n, bool wisp) {
-    for (int k = Damping; k <= Inertia; ++k)
-      if (wisp || (k != Elasticity && k != External && k != Inertia)) {
-        const float* src[wide::kWidth];
-        for (int l = 0; l < wide::kWidth; ++l) src[l] = (c[l]->*kArrays[k]).data();
-        block::gather(src, n, f[k]);
-      }
-    for (int j = 0; j < n; ++j) {
-      const Vec3 &a = c[0]->childAxis[j], &b = c[1]->childAxis[j], &d = c[2]->childAxis[j], &e = c[3]->childAxis[j];
-      wide::store(&f[Ax][wide::kWidth * j], wide::make(a.x, b.x, d.x, e.x));
-      wide::store(&f[Ay][wide::kWidth * j], wide::make(a.y, b.y, d.y, e.y));
-      wide::store(&f[Az][wide::kWidth * j], wide::make(a.z, b.z, d.z, e.z));
-    }
-    gatherTargets(c, n);
-  }
-  void gatherTargets(ChainState* const (&c)[wide::kWidth], int n) {
-    const Quat* t[wide::kWidth];  // ChainState::target's arrays
-    for (int l = 0; l < wide::kWidth; ++l) t[l] = c[l]->animated ? c[l]->animNow.data() : c[l]->localRotation.data();
-    for (int j = 0; j < n; ++j) {
-      wide::F4 q[wide::kWidth];
-      for (int l = 0; l < wide::kWidth; ++l) q[l] = wide::make(t[l][j].x, t[l][j].y, t[l][j].z, t[l][j].w);
-      wide::transpose(q[0], q[1], q[2], q[3]);
-      for (int k = 0; k < 4; ++k) wide::store(&f[Tx + k][wide::kWidth * j], q[k]);
-    }
-  }
-
-  static constexpr std::vector<float> ChainState::*kArrays[Inertia + 1] = {
-      &ChainState::jDamping,  &ChainState::jStiffness, &ChainState::jElasticity, &ChainState::jGravity,
-      &ChainState::jExternal, &ChainState::jRadius,    &ChainState::boneLength,  &ChainState::jInertia};
-};
-
 // Joint k's output rotations of the first `count` lanes (simRotation and the outputs): world,
 // and local (relative to the parent joint). The transposed lanes go straight into the output
 // arrays (x y z w per joint, as writeJointRotations lays them out), one vector store each.
@@ -132,11 +91,10 @@ inline void writeLaneRotations(ChainState* const (&c)[wide::kWidth], int count, 
   }
 }
 
-// The blocks of the lane group being solved on this thread, and the roots' substep poses last
+// The joint block of the lane group being solved on this thread, and the roots' substep poses last
 // interpolated on it (kept from group to group).
 struct LaneBlocks {
   JointBlock joints;
-  ParamBlock params;
   RootPath rootPath;
 };
 LaneBlocks& laneBlocks();

@@ -246,16 +246,16 @@ LaneBlocks& laneBlocks() {
   return blocks;
 }
 
-void solveChainLanes(ChainState* const* chains, int count, const StepContext& ctx) {
+void solveChainLanes(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params) {
   Lanes g;
   g.count = count;
   for (int l = 0; l < kLanes; ++l) g.c[l] = chains[l < count ? l : 0];
   LaneBlocks& blocks = laneBlocks();
   g.b = &blocks.joints;
-  g.p = &blocks.params;
   const int n = g.c[0]->joints();
   g.b->gather(g.c, n, JointBlock::Px, JointBlock::Vx);  // the rule sets every velocity before reading one
-  g.p->gather(g.c, n, false);
+  ParamBlock p = params.of(g.c, n);
+  g.p = &p;
   vrmLanes(g, ctx);
   g.b->scatter(g.c, count, n);
 }

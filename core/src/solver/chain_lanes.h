@@ -8,6 +8,7 @@
 #pragma once
 #include "chain/chain_state.h"
 #include "math/wide.h"
+#include "solver/chain_lane_params.h"
 #include "solver/step_context.h"
 
 namespace wisp {
@@ -21,8 +22,10 @@ void setChainLanesEnabled(bool on);
 
 // One frame of every chain in chains[0..count) (count <= wide::kWidth, equal joint counts,
 // all solvesInLanes, all running this frame's full context ctx): simulateChain's result for each.
-void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx);
-// The rule's fixed steps / substeps of such a group, between beginChainFrame and endChainFrame.
-void solveChainLanes(ChainState* const* chains, int count, const StepContext& ctx);
+// params: the group slot's parameters from earlier frames (reserved for this joint count),
+// brought up to date here.
+void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params);
+// The VRM rule's fixed steps of such a group, between beginChainFrame and endChainFrame.
+void solveChainLanes(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params);
 
 }  // namespace wisp

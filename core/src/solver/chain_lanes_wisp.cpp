@@ -685,7 +685,8 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
 
 }  // namespace
 
-void solveWispChainLanes(ChainState* const* chains, int count, const StepContext& ctx, ChainFrame* frames) {
+void solveWispChainLanes(ChainState* const* chains, int count, const StepContext& ctx, ChainFrame* frames,
+                         LaneParams& params) {
   WispLanes g;
   g.count = count;
   for (int l = 0; l < kLanes; ++l) g.c[l] = chains[l < count ? l : 0];
@@ -699,13 +700,13 @@ void solveWispChainLanes(ChainState* const* chains, int count, const StepContext
   }
   LaneBlocks& blocks = laneBlocks();
   g.b = &blocks.joints;
-  g.p = &blocks.params;
   JointBlock& b = blocks.joints;
   // not the substep-start positions: each substep sets them before reading them (joint 0 as it
   // rides the root, the others in Stage Integrate)
   b.gather(g.c, n, JB::Px, JB::Ox);
   b.gather(g.c, n, JB::Vx, JB::kFields);
-  g.p->gather(g.c, n, true);
+  ParamBlock p = params.of(g.c, n);
+  g.p = &p;
   bool animated = false;
   for (int l = 0; l < kLanes; ++l) animated |= g.c[l]->animated;
   StepFactors factors;

@@ -5,6 +5,7 @@
 #pragma once
 #include "chain/chain_state.h"
 #include "solver/chain_frame.h"
+#include "solver/chain_lane_params.h"
 #include "solver/step_context.h"
 
 namespace wisp {
@@ -14,7 +15,9 @@ namespace wisp {
 bool wispSolvesInLanes(const ChainState& c);
 
 // The substeps of a group of Wisp-rule chains (count <= wide::kWidth, equal joint counts, all
-// solvesInLanes), between beginChainFrame (frames[l] for chains[l]) and endChainFrame.
-void solveWispChainLanes(ChainState* const* chains, int count, const StepContext& ctx, ChainFrame* frames);
+// solvesInLanes), between beginChainFrame (frames[l] for chains[l]) and endChainFrame; params
+// as simulateChainGroup's.
+void solveWispChainLanes(ChainState* const* chains, int count, const StepContext& ctx, ChainFrame* frames,
+                         LaneParams& params);
 
 }  // namespace wisp

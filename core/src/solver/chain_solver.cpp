@@ -640,11 +640,11 @@ void simulateChain(ChainState& c, const StepContext& ctx) {
   endChainFrame(c, ctx, f);
 }
 
-void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx) {
+void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params) {
   ChainFrame frames[wide::kWidth];
   for (int l = 0; l < count; ++l) beginChainFrame(*chains[l], ctx, &frames[l]);
-  if (chains[0]->params.mode == ChainMode::Vrm) solveChainLanes(chains, count, ctx);
-  else solveWispChainLanes(chains, count, ctx, frames);
+  if (chains[0]->params.mode == ChainMode::Vrm) solveChainLanes(chains, count, ctx, params);
+  else solveWispChainLanes(chains, count, ctx, frames, params);
   for (int l = 0; l < count; ++l) endChainFrame(*chains[l], ctx, frames[l]);
 }
 

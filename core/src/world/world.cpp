@@ -74,11 +74,11 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   // world's context: solvesInLanes admits only objects whose own context, contextOf, is that
   // one), then the chain links sets (each one item: its chains are solved together,
   // world_chain_links.cpp).
-  auto stepLaneGroup = [&](auto& store, const LaneGroup& g) {
+  auto stepLaneGroup = [&](auto& store, const LaneGroup& g, auto&&... slot) {
     using State = std::remove_reference_t<decltype(store[0])>;
     State* members[wide::kWidth];
     for (int l = 0; l < g.count; ++l) members[l] = &store[g.member[l]];
-    KindRow<State>::stepGroup(members, g.count, ctx);
+    KindRow<State>::stepGroup(members, g.count, ctx, slot...);
   };
   const int items = static_cast<int>(smallObjects.size());
   const int groups = static_cast<int>(chainGroups.size());
@@ -88,7 +88,7 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
     if (k < items) return simulate(smallObjects[k], 1);
     if (k >= lanes) return stepChainLinks(chainLinks[linkSets[k - lanes]], ctx);
     if (k >= items + groups) return stepLaneGroup(ropes, ropeGroups[k - items - groups]);
-    stepLaneGroup(chains, chainGroups[k - items]);
+    stepLaneGroup(chains, chainGroups[k - items], chainGroupParams[k - items]);
   });
   for (ObjectRef o : bigObjects) simulate(o, threads);
 

@@ -27,6 +27,7 @@
 #include "math/vec3.h"
 #include "math/wide.h"
 #include "rope/rope_state.h"
+#include "solver/chain_lane_params.h"
 #include "solver/step_context.h"
 #include "snapshot/archive.h"
 #include "validate.h"
@@ -155,6 +156,9 @@ struct World::Impl {
   };
   std::vector<LaneGroup> chainGroups, ropeGroups;
   std::vector<uint8_t> chainInGroup, ropeInGroup;
+  // per chain group slot, its chains' parameters in lane order, kept while the slot holds the
+  // same chains with the same values (solver/chain_lane_params.h); never saved
+  std::vector<LaneParams> chainGroupParams;
   std::vector<int> linkSets;  // live chain links sets: each one work item, with its chains
   int totalParticles = 0;
   uint64_t listsVersion = 0;

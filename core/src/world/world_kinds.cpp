@@ -112,8 +112,8 @@ void KindRow<ChainState>::step(ChainState& c, const StepContext& ctx, int) {
   c.activity.speed = c.maxSpeed;
 }
 
-void KindRow<ChainState>::stepGroup(ChainState* const* chains, int count, const StepContext& ctx) {
-  simulateChainGroup(chains, count, ctx);
+void KindRow<ChainState>::stepGroup(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params) {
+  simulateChainGroup(chains, count, ctx, params);
   for (int l = 0; l < count; ++l) {
     chains[l]->broken = !allFinite(*chains[l]);
     chains[l]->activity.speed = chains[l]->maxSpeed;

@@ -57,6 +57,9 @@ void World::Impl::groupChains(int fixedSteps) {
       [&](const ChainState& c) { return c.alive && c.activity.frameSteps == fixedSteps && solvesInLanes(c); },
       [](const ChainState& c) { return c.joints(); },
       [](const ChainState& a, const ChainState& b) { return a.params.mode == b.params.mode; });  // one rule per group
+  // grown only when there are more groups, or bigger ones, than before
+  if (chainGroupParams.size() < chainGroups.size()) chainGroupParams.resize(chainGroups.size());
+  for (size_t g = 0; g < chainGroups.size(); ++g) chainGroupParams[g].reserve(chainGroups[g].size);
 }
 
 void World::Impl::groupRopes(int fixedSteps) {
