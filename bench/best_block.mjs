@@ -15,3 +15,22 @@ export function bestBlockMs(fn, { warmup, blocks, blockMs, minCalls }) {
   }
   return best;
 }
+
+// bestBlockMs for several fns measured side by side: after each one's warm-up, the blocks go round
+// robin (block b of every fn, then block b + 1), so a change in the host's speed during the run
+// (other load, clock) falls on all of them alike and their ratios stay fair. Returns each fn's
+// best block, in the order given.
+export function bestBlocksMs(fns, { warmup, blocks, blockMs, minCalls }) {
+  const calls = fns.map(() => 0);
+  fns.forEach((fn, k) => { for (; calls[k] < warmup; calls[k]++) fn(calls[k]); });
+  const best = fns.map(() => Infinity);
+  for (let b = 0; b < blocks; b++) {
+    fns.forEach((fn, k) => {
+      let n = 0;
+      const t0 = performance.now();
+      while (n < minCalls || performance.now() - t0 < blockMs) { fn(calls[k]++); n++; }
+      best[k] = Math.min(best[k], (performance.now() - t0) / n);
+    });
+  }
+  return best;
+}
