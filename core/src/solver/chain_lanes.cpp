@@ -1,6 +1,7 @@
 // Lane kernels of the chain rules (solver/chain_lanes.h). Each mirrors its scalar rule in
 // chain_solver.cpp statement by statement; what differs is only where values live: joint state
-// and per-joint parameters in the group's lane-ordered block (solver/chain_joint_block.h), per-chain work (root, boost, joint 0) done per lane in scalar
+// and per-joint parameters in the group's lane-ordered blocks (solver/chain_joint_block.h,
+// solver/chain_lane_params.h), per-chain work (root, boost, joint 0) done per lane in scalar
 // code, branches turned into selects. Keep the two in step: tests/native/test_chain_lanes.cpp
 // compares every state bit of chains solved here with the same chains solved alone.
 #include "solver/chain_lanes.h"
@@ -45,8 +46,8 @@ using wide::V3;
 constexpr int kLanes = wide::kWidth;
 
 // The chains of a group, spare lanes repeating lane 0 (they compute lane 0's bits again and
-// are never stored), and the group's blocks (solver/chain_joint_block.h): its joints' state and
-// parameters in lane order for the frame.
+// are never stored), and the group's blocks: its joints' state in lane order for the frame
+// (solver/chain_joint_block.h) and its parameters (solver/chain_lane_params.h).
 struct Lanes {
   ChainState* c[kLanes];
   int count;
