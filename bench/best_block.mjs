@@ -3,17 +3,8 @@
 // ms and `minCalls` calls, after `warmup` calls. The best block, not the mean: on a shared
 // machine other load only ever adds time, so the least disturbed block is the best estimate of
 // the code's own cost.
-export function bestBlockMs(fn, { warmup, blocks, blockMs, minCalls }) {
-  let i = 0;
-  for (; i < warmup; i++) fn(i);
-  let best = Infinity;
-  for (let b = 0; b < blocks; b++) {
-    let n = 0;
-    const t0 = performance.now();
-    while (n < minCalls || performance.now() - t0 < blockMs) { fn(i++); n++; }
-    best = Math.min(best, (performance.now() - t0) / n);
-  }
-  return best;
+export function bestBlockMs(fn, timing) {
+  return bestBlocksMs([fn], timing)[0];
 }
 
 // bestBlockMs for several fns measured side by side: after each one's warm-up, the blocks go round

@@ -82,7 +82,7 @@ struct ChainState : Particles {
   // Which resolution of the per-joint values (j*), the rest rotations, child axes and bone
   // lengths these are: a fresh number, unique in the process, each time resolveChainParams runs
   // (it runs whenever any of them is set). A lane group keeps its chains' values in lane order
-  // from frame to frame while their stamps stay the same (LaneParams, solver/chain_joint_block.h).
+  // from frame to frame while their stamps stay the same (LaneParams, solver/chain_lane_params.h).
   // A cache key, not state: neither saved nor hashed.
   uint64_t paramsStamp = 0;
   // The slot of the chain links set it is in (-1: none): derived from the sets, not saved.

@@ -44,8 +44,9 @@ constexpr int kLanes = wide::kWidth;
 
 // The chains of a group, spare lanes repeating lane 0 (they compute lane 0's bits again and
 // store nothing), and the group's blocks: the joints' state in lane order for the whole frame
-// (solver/chain_joint_block.h) and their parameters (solver/chain_lane_params.h). A spare lane is not carried (the carry runs per
-// stored chain), so its values drift from lane 0's; no stored lane reads them.
+// (solver/chain_joint_block.h) and their parameters (solver/chain_lane_params.h). A spare lane
+// is not carried (the carry runs per stored chain), so its values drift from lane 0's; no stored
+// lane reads them.
 struct WispLanes {
   ChainState* c[kLanes];
   int count;
