@@ -753,5 +753,65 @@ TEST(ChainLanes, LaneGroupParametersFollowEveryChangeBetweenFrames) {
   }
 }
 
+// What a VRM lane group's frame end takes from its block instead of the chains' arrays
+// (JointBlock::finish): the outputs (in bitsOf), the speed that sleep is judged by, and the
+// finiteness check that resets a chain. Seven chains in and out of groups, a head that moves and
+// then holds still so that they fall asleep one by one, and a NaN put into a grouped chain and
+// into a chain of a group of its own: each frame's sleep states, resets and bits as the scalar
+// solver gives them.
+TEST(ChainLanes, VrmLaneGroupsSleepAndResetAsTheScalarSolverDoes) {
+  struct Run {
+    std::vector<std::vector<uint8_t>> sleeping;  // per frame, per chain
+    std::vector<std::vector<uint32_t>> resets;   // per frame, the reset chains' slots
+    std::vector<std::vector<uint32_t>> bits;     // per frame
+  };
+  auto run = [](bool lanes) {
+    Lanes on(lanes);
+    Scene s = makeScene(kAll, ChainMode::Vrm, 1);
+    for (size_t i = 0; i < s.chains.size(); ++i) {
+      ChainDef d = variedChain(kAll[i], ChainMode::Vrm);
+      d.params.sleepSpeed = 0.02f + 0.01f * static_cast<float>(i);
+      d.params.sleepTime = 0.25f;
+      EXPECT_TRUE(s.world->setChainParams(s.chains[i], d.params).ok());
+    }
+    Run r;
+    for (int f = 0; f < 300; ++f) {
+      if (f < 40) drive(s, kAll, f);
+      else s.world->step(1.0 / 60.0);  // the head holds still: the chains settle
+      if (f == 20) {
+        EXPECT_TRUE(s.world->injectFault(s.chains[0], 3).ok());  // in a group of three
+      }
+      if (f == 25) {
+        EXPECT_TRUE(s.world->injectFault(s.chains[3], 2).ok());  // alone in its group
+      }
+      std::vector<uint8_t> sleeping;
+      for (ChainId id : s.chains) {
+        World::ObjectActivity a;
+        EXPECT_TRUE(s.world->activity(id, &a).ok());
+        sleeping.push_back(a.sleeping);
+      }
+      std::vector<uint32_t> resets;
+      for (const WorldEvent& e : s.world->events())
+        if (e.type == WorldEvent::Type::ObjectReset) resets.push_back(e.object.index);
+      r.sleeping.push_back(sleeping);
+      r.resets.push_back(resets);
+      r.bits.push_back(bitsOf(*s.world, s.chains));
+    }
+    return r;
+  };
+  const Run grouped = run(true), alone = run(false);
+  int slept = 0, reset = 0;
+  for (size_t f = 0; f < grouped.sleeping.size(); ++f) {
+    ASSERT_EQ(grouped.sleeping[f], alone.sleeping[f]) << "frame " << f;
+    ASSERT_EQ(grouped.resets[f], alone.resets[f]) << "frame " << f;
+    ASSERT_EQ(grouped.bits[f], alone.bits[f]) << "frame " << f;
+    for (uint8_t z : grouped.sleeping[f]) slept += z;
+    reset += static_cast<int>(grouped.resets[f].size());
+  }
+  // the test sees what it is about: chains fell asleep, and both faults were caught
+  EXPECT_GT(slept, 0);
+  EXPECT_EQ(reset, 2);
+}
+
 }  // namespace
 }  // namespace wisp::test

@@ -35,6 +35,10 @@ struct ChainFrame {
   Vec3 gravity;
   bool relative = false, turbulent = false;
   float poison = 0;                   // 0 unless something went non-finite
+  // Set when a lane kernel took the frame's end scans from its block (JointBlock::finish): the
+  // largest squared joint speed and whether the state is finite, outputs written.
+  bool scanned = false, finite = true;
+  float fastestSq = 0;
 };
 
 // A pending warm-up, the frame's end poses (root, space, animated pose) and (Wisp mode) the

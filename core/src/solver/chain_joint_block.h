@@ -70,6 +70,40 @@ struct JointBlock {
       block::scatter(f[k], n, dst, count);
     }
   }
+  // What a frame's end reads from the chains' arrays, taken from the block instead (lanes at a
+  // time) for the first `count` lanes of n joints each, once the block holds the frame's result:
+  // each lane's largest squared joint speed (particles/fastest.h's fastestSpeedSq) and whether its
+  // positions and velocities are all finite (checks/invariants.h's allFinite), with its outputs
+  // written (Particles::writeOutput at origin 0). The same results as those scans: a maximum and
+  // an all-finite test do not depend on the order the values are visited in.
+  void finish(ChainState* const (&chains)[wide::kWidth], int count, int n, float* fastestSq, bool* finite) const {
+    wide::F4 fastest = wide::splat(0.0f), diff = wide::splat(0.0f);
+    for (int j = 0; j < n; ++j) {
+      wide::F4 x = get(Px, j), y = get(Py, j), z = get(Pz, j), w = x;
+      const wide::F4 vx = get(Vx, j), vy = get(Vy, j), vz = get(Vz, j);
+      const wide::F4 sq = vx * vx + vy * vy + vz * vz;                // lengthSq
+      fastest = wide::select(wide::lessThan(fastest, sq), sq, fastest);  // std::max(fastest, sq)
+      diff = diff + ((x - x) + (y - y) + (z - z) + (vx - vx) + (vy - vy) + (vz - vz));
+      // joint j's position of lane l as x y z (and one more float) in row l
+      wide::transpose(x, y, z, w);
+      const wide::F4 rows[wide::kWidth] = {x, y, z, w};
+      const size_t at = 3 * static_cast<size_t>(j);
+      for (int l = 0; l < count; ++l) {
+        float* out = chains[l]->out.data() + at;
+        if (j + 1 < n) {
+          wide::store(out, rows[l]);  // its fourth float is the next joint's x, stored next
+        } else {
+          float t[wide::kWidth];
+          wide::store(t, rows[l]);
+          out[0] = t[0], out[1] = t[1], out[2] = t[2];
+        }
+      }
+    }
+    for (int l = 0; l < count; ++l) {
+      fastestSq[l] = wide::lane(fastest, l);
+      finite[l] = wide::lane(diff, l) == 0.0f;
+    }
+  }
   static constexpr std::vector<float> Particles::*kArrays[kFields] = {
       &Particles::px, &Particles::py, &Particles::pz, &Particles::qx, &Particles::qy, &Particles::qz,
       &Particles::ox, &Particles::oy, &Particles::oz, &Particles::vx, &Particles::vy, &Particles::vz};

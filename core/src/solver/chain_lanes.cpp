@@ -247,7 +247,7 @@ LaneBlocks& laneBlocks() {
   return blocks;
 }
 
-void solveChainLanes(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params) {
+void solveChainLanes(ChainState* const* chains, int count, const StepContext& ctx, ChainFrame* frames, LaneParams& params) {
   Lanes g;
   g.count = count;
   for (int l = 0; l < kLanes; ++l) g.c[l] = chains[l < count ? l : 0];
@@ -259,6 +259,14 @@ void solveChainLanes(ChainState* const* chains, int count, const StepContext& ct
   g.p = &p;
   vrmLanes(g, ctx);
   g.b->scatter(g.c, count, n);
+  float fastestSq[kLanes];
+  bool finite[kLanes];
+  g.b->finish(g.c, count, n, fastestSq, finite);
+  for (int l = 0; l < count; ++l) {
+    frames[l].scanned = true;
+    frames[l].fastestSq = fastestSq[l];
+    frames[l].finite = finite[l];
+  }
 }
 
 }  // namespace wisp

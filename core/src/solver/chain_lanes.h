@@ -21,11 +21,14 @@ bool solvesInLanes(const ChainState& c);
 void setChainLanesEnabled(bool on);
 
 // One frame of every chain in chains[0..count) (count <= wide::kWidth, equal joint counts,
-// all solvesInLanes, all running this frame's full context ctx): simulateChain's result for each.
+// all solvesInLanes, all running this frame's full context ctx): simulateChain's result for each,
+// and whether its state went non-finite (ChainState::broken).
 // params: the group slot's parameters from earlier frames (reserved for this joint count),
 // brought up to date here.
 void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params);
-// The VRM rule's fixed steps of such a group, between beginChainFrame and endChainFrame.
-void solveChainLanes(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params);
+// The VRM rule's fixed steps of such a group, between beginChainFrame (frames[l] for chains[l])
+// and endChainFrame, with the frame's end scans taken from the block (ChainFrame::scanned).
+struct ChainFrame;
+void solveChainLanes(ChainState* const* chains, int count, const StepContext& ctx, ChainFrame* frames, LaneParams& params);
 
 }  // namespace wisp

@@ -30,6 +30,7 @@
 #include "chain/boost.h"
 #include "chain/chain_state.h"
 #include "chain/physics_weight.h"
+#include "checks/invariants.h"
 #include "particles/fastest.h"
 #include "particles/rigid_motion.h"
 #include "colliders/bone_contact.h"
@@ -600,13 +601,13 @@ void chainSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub)
 
 void endChainFrame(ChainState& c, const StepContext& ctx, ChainFrame& f) {
   if (c.params.mode != ChainMode::Vrm) wispFrameEnd(c, f);
-  c.maxSpeed = std::sqrt(fastestSpeedSq(c));
+  c.maxSpeed = std::sqrt(f.scanned ? f.fastestSq : fastestSpeedSq(c));
   c.rootFrom = c.rootTo;
   c.spaceFrom = c.spaceTo;
   c.rootTo = f.rootTarget;
   c.spaceTo = f.spaceTarget;
   if (c.animated) std::copy(c.animEnd.begin(), c.animEnd.end(), c.animFrom.begin());
-  c.writeOutput(0, c.joints());
+  if (!f.scanned) c.writeOutput(0, c.joints());
   advancePhysicsWeight(c, ctx.frameDt);
   advanceBoost(c, ctx.frameDt);
   blendWithAnimation(c);
@@ -643,9 +644,12 @@ void simulateChain(ChainState& c, const StepContext& ctx) {
 void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params) {
   ChainFrame frames[wide::kWidth];
   for (int l = 0; l < count; ++l) beginChainFrame(*chains[l], ctx, &frames[l]);
-  if (chains[0]->params.mode == ChainMode::Vrm) solveChainLanes(chains, count, ctx, params);
+  if (chains[0]->params.mode == ChainMode::Vrm) solveChainLanes(chains, count, ctx, frames, params);
   else solveWispChainLanes(chains, count, ctx, frames, params);
-  for (int l = 0; l < count; ++l) endChainFrame(*chains[l], ctx, frames[l]);
+  for (int l = 0; l < count; ++l) {
+    endChainFrame(*chains[l], ctx, frames[l]);
+    chains[l]->broken = !(frames[l].scanned ? frames[l].finite : allFinite(*chains[l]));
+  }
 }
 
 }  // namespace wisp

@@ -113,11 +113,8 @@ void KindRow<ChainState>::step(ChainState& c, const StepContext& ctx, int) {
 }
 
 void KindRow<ChainState>::stepGroup(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params) {
-  simulateChainGroup(chains, count, ctx, params);
-  for (int l = 0; l < count; ++l) {
-    chains[l]->broken = !allFinite(*chains[l]);
-    chains[l]->activity.speed = chains[l]->maxSpeed;
-  }
+  simulateChainGroup(chains, count, ctx, params);  // notes ChainState::broken too
+  for (int l = 0; l < count; ++l) chains[l]->activity.speed = chains[l]->maxSpeed;
 }
 
 void KindRow<ChainState>::resetToRest(World::Impl&, ChainState& c) { poseChainAtRest(c); }
