@@ -41,6 +41,10 @@ void moveParticles(Particles& p, const Origin& next) {
 bool nextOrigin(const Particles& o, Origin* next) {
   if (o.count() == 0) return false;
   const Vec3 p{o.px[0], o.py[0], o.pz[0]};
+  // the common case, judged on the floats alone (every frame, every object): at the origin 0 and
+  // near it, where originFor gives 0 (a NaN fails the test and goes the long way)
+  if (o.origin.zero() && std::fabs(p.x) < kNearOrigin && std::fabs(p.y) < kNearOrigin && std::fabs(p.z) < kNearOrigin)
+    return false;
   if (!isFinite(p)) return false;
   const double x = static_cast<double>(p.x) + o.origin.x, y = static_cast<double>(p.y) + o.origin.y,
                z = static_cast<double>(p.z) + o.origin.z;
