@@ -19,19 +19,23 @@ constexpr float kDebugMaxStretch = 2.0f;        // a compliance-0 cloth edge lon
 constexpr float kDebugMaxRopeStretch = 0.5f;    // a compliance-0 rope longer than 1.5 x its rest length
 constexpr float kDebugMaxPenetration = 0.5f;    // of the particle radius, into a collider
 
+// NaN and inf both fail x - x == 0: x - x is +0 for every finite x and NaN otherwise, so a sum
+// of such differences is +0 exactly when all are finite (no sum of the values themselves, which
+// could overflow). On each lane: +0 if a particle's position and velocity are finite, NaN if not.
+// allFinite sums it over an object; the lane-ordered solvers' frame ends
+// (solver/chain_joint_block.h, solver/rope_lanes.cpp) over their blocks.
+inline wide::F4 nonFiniteTerms(wide::F4 px, wide::F4 py, wide::F4 pz, wide::F4 vx, wide::F4 vy, wide::F4 vz) {
+  return (px - px) + (py - py) + (pz - pz) + (vx - vx) + (vy - vy) + (vz - vz);
+}
+
 inline bool allFinite(const Particles& p) {
-  // NaN and inf both fail x - x == 0: x - x is +0 for every finite x and NaN otherwise, so a sum
-  // of such differences is +0 exactly when all are finite (no sum of the values themselves, which
-  // could overflow). Four particles at a time on the lanes, the rest one by one.
+  // four particles at a time on the lanes, the rest one by one
   const int n = p.count();
   int i = 0;
   wide::F4 lanes = wide::splat(0.0f);
   for (; i + wide::kWidth <= n; i += wide::kWidth) {
-    auto diff = [i](const std::vector<float>& a) {
-      const wide::F4 v = wide::load(a.data() + i);
-      return v - v;
-    };
-    lanes = lanes + (diff(p.px) + diff(p.py) + diff(p.pz) + diff(p.vx) + diff(p.vy) + diff(p.vz));
+    auto at = [i](const std::vector<float>& a) { return wide::load(a.data() + i); };
+    lanes = lanes + nonFiniteTerms(at(p.px), at(p.py), at(p.pz), at(p.vx), at(p.vy), at(p.vz));
   }
   float d = wide::lane(lanes, 0) + wide::lane(lanes, 1) + wide::lane(lanes, 2) + wide::lane(lanes, 3);
   for (; i < n; ++i)

@@ -46,8 +46,8 @@ struct ChainFrame {
 void beginChainFrame(ChainState& c, const StepContext& ctx, ChainFrame* f);
 // Substep `sub` (0 .. ctx.totalSubsteps - 1) of a Wisp-mode chain: Carry, Integrate, SolveBones.
 void chainSubstep(ChainState& c, const StepContext& ctx, ChainFrame& f, int sub);
-// The frame's results (outputs and speed, unless a lane kernel took them from its block:
-// ChainFrame::scanned; physics weight, boost); moves the targets on.
+// The frame's results (outputs, speed and ChainState::broken, from the lane kernel's block scan
+// when ChainFrame::scanned; physics weight, boost); moves the targets on.
 void endChainFrame(ChainState& c, const StepContext& ctx, ChainFrame& f);
 // Joint rotations again from the joints' positions (after something other than the chain's own
 // solve moved them, e.g. links); outputs written when `output`.

@@ -11,7 +11,10 @@
 // lane order from frame to frame, in the group's LaneParams.
 #pragma once
 #include "chain/chain_state.h"
+#include "checks/invariants.h"
 #include "math/wide_vec.h"
+#include "particles/fastest.h"
+#include "solver/chain_frame.h"
 #include "solver/chain_lane_params.h"
 #include "solver/lane_transpose.h"
 #include "solver/root_path.h"
@@ -71,19 +74,19 @@ struct JointBlock {
     }
   }
   // What a frame's end reads from the chains' arrays, taken from the block instead (lanes at a
-  // time) for the first `count` lanes of n joints each, once the block holds the frame's result:
-  // each lane's largest squared joint speed (particles/fastest.h's fastestSpeedSq) and whether its
-  // positions and velocities are all finite (checks/invariants.h's allFinite), with its outputs
-  // written (Particles::writeOutput at origin 0). The same results as those scans: a maximum and
-  // an all-finite test do not depend on the order the values are visited in.
-  void finish(ChainState* const (&chains)[wide::kWidth], int count, int n, float* fastestSq, bool* finite) const {
+  // time) for the first `count` lanes of n joints each, once the block holds the frame's result,
+  // into each lane's frame (ChainFrame::scanned): its largest squared joint speed (the scan of
+  // particles/fastest.h's fastestSpeedSq) and whether its positions and velocities are all finite
+  // (checks/invariants.h's allFinite), with its outputs written (Particles::writeOutput at origin
+  // 0). The same results as those scans: a maximum and an all-finite test do not depend on the
+  // order the values are visited in.
+  void finish(ChainState* const (&chains)[wide::kWidth], int count, int n, ChainFrame* frames) const {
     wide::F4 fastest = wide::splat(0.0f), diff = wide::splat(0.0f);
     for (int j = 0; j < n; ++j) {
       wide::F4 x = get(Px, j), y = get(Py, j), z = get(Pz, j), w = x;
       const wide::F4 vx = get(Vx, j), vy = get(Vy, j), vz = get(Vz, j);
-      const wide::F4 sq = vx * vx + vy * vy + vz * vz;                // lengthSq
-      fastest = wide::select(wide::lessThan(fastest, sq), sq, fastest);  // std::max(fastest, sq)
-      diff = diff + ((x - x) + (y - y) + (z - z) + (vx - vx) + (vy - vy) + (vz - vz));
+      fastest = fasterOf(fastest, vx * vx + vy * vy + vz * vz);  // lengthSq
+      diff = diff + nonFiniteTerms(x, y, z, vx, vy, vz);
       // joint j's position of lane l as x y z (and one more float) in row l
       wide::transpose(x, y, z, w);
       const wide::F4 rows[wide::kWidth] = {x, y, z, w};
@@ -100,8 +103,9 @@ struct JointBlock {
       }
     }
     for (int l = 0; l < count; ++l) {
-      fastestSq[l] = wide::lane(fastest, l);
-      finite[l] = wide::lane(diff, l) == 0.0f;
+      frames[l].scanned = true;
+      frames[l].fastestSq = wide::lane(fastest, l);
+      frames[l].finite = wide::lane(diff, l) == 0.0f;
     }
   }
   static constexpr std::vector<float> Particles::*kArrays[kFields] = {

@@ -259,14 +259,7 @@ void solveChainLanes(ChainState* const* chains, int count, const StepContext& ct
   g.p = &p;
   vrmLanes(g, ctx);
   g.b->scatter(g.c, count, n);
-  float fastestSq[kLanes];
-  bool finite[kLanes];
-  g.b->finish(g.c, count, n, fastestSq, finite);
-  for (int l = 0; l < count; ++l) {
-    frames[l].scanned = true;
-    frames[l].fastestSq = fastestSq[l];
-    frames[l].finite = finite[l];
-  }
+  g.b->finish(g.c, count, n, frames);
 }
 
 }  // namespace wisp

@@ -611,6 +611,10 @@ void endChainFrame(ChainState& c, const StepContext& ctx, ChainFrame& f) {
   advancePhysicsWeight(c, ctx.frameDt);
   advanceBoost(c, ctx.frameDt);
   blendWithAnimation(c);
+  // what the world reads after a chain's frame, however it was solved (alone, in a lane group,
+  // linked): whether its state went non-finite (it is then reset), and its speed for sleep
+  c.broken = !(f.scanned ? f.finite : allFinite(c));
+  c.activity.speed = c.maxSpeed;
 }
 
 void reorientChain(ChainState& c, Quat rootRotation, bool output) {
@@ -646,10 +650,7 @@ void simulateChainGroup(ChainState* const* chains, int count, const StepContext&
   for (int l = 0; l < count; ++l) beginChainFrame(*chains[l], ctx, &frames[l]);
   if (chains[0]->params.mode == ChainMode::Vrm) solveChainLanes(chains, count, ctx, frames, params);
   else solveWispChainLanes(chains, count, ctx, frames, params);
-  for (int l = 0; l < count; ++l) {
-    endChainFrame(*chains[l], ctx, frames[l]);
-    chains[l]->broken = !(frames[l].scanned ? frames[l].finite : allFinite(*chains[l]));
-  }
+  for (int l = 0; l < count; ++l) endChainFrame(*chains[l], ctx, frames[l]);
 }
 
 }  // namespace wisp

@@ -10,10 +10,12 @@
 #include <atomic>
 #include <cmath>
 
+#include "checks/invariants.h"
 #include "constraints/distance.h"
 #include "constraints/rope_direct.h"
 #include "constraints/tether.h"
 #include "math/wide_vec.h"
+#include "particles/fastest.h"
 #include "solver/lane_transpose.h"
 #include "solver/rope_frame.h"
 #include "solver/stages.h"
@@ -395,13 +397,11 @@ void finishLanes(Block& b, int n, RopeState* const (&rope)[kLanes], int count) {
   for (int l = 0; l < kLanes; ++l) ms[l] = rope[l]->params.maxSpeed;
   const F4 zero = wide::splat(0.0f), one = wide::splat(1.0f), maxSpeed = perLane(ms);
   const F4 capOn = wide::lessThan(zero, maxSpeed), max2 = maxSpeed * maxSpeed;
-  F4 finite = wide::equal(zero, zero), fast = zero, fastest = zero;
+  F4 diff = zero, fast = zero, fastest = zero;
   for (int i = 0; i < n; ++i) {
     const V3 x = pos(b, i);
     F4 vx = at(b.vx, i), vy = at(b.vy, i), vz = at(b.vz, i);
-    // sum-free: NaN and inf both fail x - x == 0
-    const F4 d = (x.x - x.x) + (x.y - x.y) + (x.z - x.z) + (vx - vx) + (vy - vy) + (vz - vz);
-    finite = wide::maskAnd(finite, wide::equal(d, zero));
+    diff = diff + nonFiniteTerms(x.x, x.y, x.z, vx, vy, vz);
     F4 v2 = vx * vx + vy * vy + vz * vz;
     const F4 over = wide::maskAnd(capOn, wide::lessThan(max2, v2));
     if (wide::any(over)) {
@@ -413,10 +413,10 @@ void finishLanes(Block& b, int n, RopeState* const (&rope)[kLanes], int count) {
       put(b.vx, i, vx); put(b.vy, i, vy); put(b.vz, i, vz);
       v2 = vx * vx + vy * vy + vz * vz;
     }
-    fastest = wide::select(wide::lessThan(fastest, v2), v2, fastest);
+    fastest = fasterOf(fastest, v2);
   }
   float ok[kLanes], fast2[kLanes], fastest2[kLanes];
-  wide::store(ok, wide::select(finite, one, zero));
+  wide::store(ok, wide::select(wide::equal(diff, zero), one, zero));
   wide::store(fast2, fast);
   wide::store(fastest2, fastest);
   for (int l = 0; l < count; ++l) {

@@ -155,7 +155,8 @@ struct ChainState;
 // the context of its frame: the world's, or a finer one for a fast rope (solver/rope_substeps.h).
 void simulateRope(RopeState& rope, const StepContext& ctx, int threads);
 void simulateCloth(ClothState& cloth, const StepContext& ctx, int threads);
-// Chains are small and sequential (root to tip): always one thread each.
+// Chains are small and sequential (root to tip): always one thread each. Like every chain's frame
+// end, also notes whether the state went non-finite (ChainState::broken).
 void simulateChain(ChainState& chain, const StepContext& ctx);
 
 }  // namespace wisp

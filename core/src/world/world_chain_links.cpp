@@ -227,13 +227,7 @@ void World::Impl::stepChainLinks(ChainLinksState& L, const StepContext& ctx) {
     const Origin& c = L.chain[k]->origin;
     L.offset[k] = Vec3{static_cast<float>(c.x - o.x), static_cast<float>(c.y - o.y), static_cast<float>(c.z - o.z)};
   }
-  simulateLinkedChains(L);
-  for (int k = 0; k < L.members(); ++k) {
-    if (!L.moving[k]) continue;
-    ChainState& c = *L.chain[k];
-    c.broken = !allFinite(c);
-    c.activity.speed = c.maxSpeed;
-  }
+  simulateLinkedChains(L);  // each moving chain's frame end notes ChainState::broken
 }
 
 }  // namespace wisp

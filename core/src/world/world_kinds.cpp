@@ -107,14 +107,11 @@ std::string KindRow<ClothState>::check(const World::Impl& w, int i, const ClothS
 // --- chain --------------------------------------------------------------------------------
 
 void KindRow<ChainState>::step(ChainState& c, const StepContext& ctx, int) {
-  simulateChain(c, ctx);  // small and sequential: always one thread
-  c.broken = !allFinite(c);
-  c.activity.speed = c.maxSpeed;
+  simulateChain(c, ctx);  // small and sequential: always one thread; notes ChainState::broken
 }
 
 void KindRow<ChainState>::stepGroup(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params) {
   simulateChainGroup(chains, count, ctx, params);  // notes ChainState::broken too
-  for (int l = 0; l < count; ++l) chains[l]->activity.speed = chains[l]->maxSpeed;
 }
 
 void KindRow<ChainState>::resetToRest(World::Impl&, ChainState& c) { poseChainAtRest(c); }
