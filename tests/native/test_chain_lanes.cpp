@@ -601,6 +601,112 @@ TEST(ChainLanes, VrmChainsMeetingMoreThanSixteenCollidersEqualTheScalarSolver) {
   EXPECT_NE(lanes, run(true, 16)) << "the colliders past the 16th are met";
 }
 
+// The VRM kernel's broad phase (chain_lanes.cpp, withinReach) takes a lane out of a collider only
+// when none of its joints can reach it this step. Chains whose roots jump by up to 1.5 m in
+// either direction, fast and barely damped, between spheres, capsules and boxes scattered
+// around them: whatever a tail can reach, the lanes must push exactly where the scalar rule
+// (which has no broad phase) does, frame by frame.
+TEST(ChainLanes, VrmBroadPhaseOnlySkipsCollidersNoJointCanReach) {
+  auto run = [](bool lanes, bool colliders) {
+    Lanes on(lanes);
+    auto w = scenes::makeWorld();
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    if (colliders)
+      for (int k = 0; k < 14; ++k) {
+        ColliderDef d;
+        d.type = k % 7 == 5 ? ColliderType::Capsule : k % 7 == 6 ? ColliderType::Box : ColliderType::Sphere;
+        d.radius = 0.05f + 0.1f * (1 + u(rng));
+        d.halfHeight = 0.15f;
+        d.halfExtents = {0.1f, 0.2f, 0.05f};
+        d.transform.position = {1.5f * u(rng), 1.0f + 0.8f * u(rng), 1.2f * u(rng)};
+        d.transform.rotation = normalize(Quat{u(rng), u(rng), u(rng), 1.0f});
+        ColliderId id;
+        EXPECT_TRUE(w->addCollider(d, &id).ok());
+      }
+    std::vector<ChainId> ids;
+    for (int c = 0; c < 12; ++c) {
+      ChainDef d;
+      d.joints.push_back({{0.05f * (c % 4), 0, 0}, {}});
+      for (int j = 1; j < 6; ++j) d.joints.push_back({{0.02f * u(rng), -0.1f, 0.03f * u(rng)}, {}});
+      d.params.mode = ChainMode::Vrm;
+      d.params.stiffness = 0.2f + 0.2f * (c % 5);
+      d.params.damping = 0.02f;
+      d.params.gravityScale = 0.5f;
+      d.params.radius = 0.01f + 0.02f * (c % 3);
+      ChainId id;
+      EXPECT_TRUE(w->addChain(d, &id).ok());
+      ids.push_back(id);
+    }
+    std::vector<Vec3> at(ids.size(), Vec3{0, 1.3f, 0});
+    std::vector<std::vector<uint32_t>> frames;
+    for (int f = 0; f < 240; ++f) {
+      for (size_t c = 0; c < ids.size(); ++c) {
+        // mostly a small wander, now and then a jump of up to 1.5 m and back next frame
+        const bool jump = (f + 3 * static_cast<int>(c)) % 9 == 0;
+        const Vec3 step{u(rng), u(rng), u(rng)};
+        at[c] = at[c] + step * (jump ? 0.9f : 0.03f);
+        at[c] = {std::clamp(at[c].x, -1.5f, 1.5f), std::clamp(at[c].y, 0.3f, 1.8f), std::clamp(at[c].z, -1.2f, 1.2f)};
+        const Quat q = normalize(Quat{0.3f * u(rng), 0.3f * u(rng), 0.3f * u(rng), 1.0f});
+        EXPECT_TRUE(w->setChainRoot(ids[c], {at[c], q}).ok());
+      }
+      w->step(f % 13 == 4 ? 1.0 / 30.0 : 1.0 / 60.0);
+      frames.push_back(bitsOf(*w, ids));
+    }
+    return frames;
+  };
+  const auto scalar = run(false, true), lanes = run(true, true);
+  for (size_t f = 0; f < scalar.size(); ++f) ASSERT_EQ(lanes[f], scalar[f]) << "frame " << f;
+  EXPECT_NE(scalar.back(), run(false, false).back()) << "the colliders were met";
+}
+
+// Each part of the broad phase's reach on its own: short chains (2 bones of 2 cm) that meet a
+// collider only through (0) the collider's size, a 2 m sphere whose centre is 2.03 m below the
+// root; (1) their hit radius, 0.3 m, with a 2 cm sphere 0.3 m beside them; (2) their joints' place
+// before the step: the root jumps 1 m sideways and back, and the tails land near where they were
+// (the bone length is the distance from the new parent to the old joint), pulled down by the
+// stiffness onto a sphere the chain at rest clears by 5 mm.
+TEST(ChainLanes, VrmBroadPhaseReachCountsColliderSizeHitRadiusAndWhereTheJointsWere) {
+  auto run = [](int part, bool lanes, bool collider) {
+    Lanes on(lanes);
+    auto w = scenes::makeWorld();
+    ColliderDef d;
+    d.radius = part == 0 ? 2.0f : part == 1 ? 0.02f : 0.1f;
+    d.transform.position = part == 0 ? Vec3{0, 1.0f - 2.03f, 0} : part == 1 ? Vec3{0.3f, 0.97f, 0} : Vec3{0, 0.85f, 0};
+    ColliderId cid;
+    if (collider) {
+      EXPECT_TRUE(w->addCollider(d, &cid).ok());
+    }
+    std::vector<ChainId> ids;
+    for (int c = 0; c < 4; ++c) {
+      ChainDef def;
+      def.root.position = {0, 1.0f, 0};
+      def.joints.push_back({{0, 0, 0.001f * c}, {}});
+      for (int j = 1; j < 3; ++j) def.joints.push_back({{0, -0.02f, 0}, {}});
+      def.params.mode = ChainMode::Vrm;
+      def.params.stiffness = part == 2 ? 4.0f : 0.5f;
+      def.params.damping = 0.3f;
+      def.params.radius = part == 1 ? 0.3f : 0.005f;
+      ChainId id;
+      EXPECT_TRUE(w->addChain(def, &id).ok());
+      ids.push_back(id);
+    }
+    std::vector<std::vector<uint32_t>> frames;
+    for (int f = 0; f < 60; ++f) {
+      const float x = part == 2 && f % 20 == 10 ? 1.0f : 0.0f;
+      for (ChainId id : ids) EXPECT_TRUE(w->setChainRoot(id, {{x, 1.0f, 0}, {}}).ok());
+      w->step(1.0 / 60.0);
+      frames.push_back(bitsOf(*w, ids));
+    }
+    return frames;
+  };
+  for (int part = 0; part < 3; ++part) {
+    const auto scalar = run(part, false, true), lanes = run(part, true, true);
+    for (size_t f = 0; f < scalar.size(); ++f) ASSERT_EQ(lanes[f], scalar[f]) << "part " << part << ", frame " << f;
+    EXPECT_NE(scalar.back(), run(part, false, false).back()) << "part " << part << ": the collider was met";
+  }
+}
+
 // The block holds chains up to kBlockJoints long; longer VRM chains run the scalar rule.
 TEST(ChainLanes, ChainsLongerThanTheBlockRunTheScalarRule) {
   for (ChainMode mode : {ChainMode::Vrm, ChainMode::Wisp}) {

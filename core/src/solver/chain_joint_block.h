@@ -10,6 +10,7 @@
 // than on the stack: about 12 KB, much of a WebAssembly thread's stack. The parameters stay in
 // lane order from frame to frame, in the group's LaneParams.
 #pragma once
+#include <cstddef>
 #include "chain/chain_state.h"
 #include "checks/invariants.h"
 #include "math/wide_vec.h"
@@ -121,11 +122,12 @@ inline void writeLaneRotations(ChainState* const (&c)[wide::kWidth], int count, 
   wide::transpose(w[0], w[1], w[2], w[3]);
   wide::transpose(o[0], o[1], o[2], o[3]);
   const size_t at = 4 * static_cast<size_t>(k);
+  static_assert(sizeof(Quat) == 4 * sizeof(float) && offsetof(Quat, x) == 0 && offsetof(Quat, w) == 3 * sizeof(float),
+                "a Quat is x y z w, as a vector stores them");
   for (int l = 0; l < count; ++l) {
-    float* out = &c[l]->worldRotations[at];
-    wide::store(out, w[l]);
+    wide::store(&c[l]->worldRotations[at], w[l]);
     wide::store(&c[l]->localRotations[at], o[l]);
-    c[l]->simRotation[k] = Quat{out[0], out[1], out[2], out[3]};
+    wide::store(&c[l]->simRotation[k].x, w[l]);
   }
 }
 
