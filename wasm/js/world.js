@@ -147,14 +147,14 @@ export class World {
     }
     const n = chains.length;
     if (!Number.isInteger(n) || n < 0 || n > MAX_ROOTS) fail(`setChainRoots: chains.length must be an integer in [0, ${MAX_ROOTS}] (got ${n})`);
-    // every entry checked before the block is touched: a bad list changes nothing
+    // every entry checked as its id goes into the block (scratch, read only by the call below):
+    // a bad list throws before any chain is touched, so it changes nothing
+    const ids = this.#block(this.#roots, n);
     for (let i = 0; i < n; i++) {
       const c = chains[i];
       if (!(c instanceof Chain) || c._world !== this) fail(`setChainRoots: chains[${i}] must be a Chain of this world`, 'foreign-object');
-      c._id;  // throws 'disposed' for a disposed chain
+      ids[i] = c._id;  // throws 'disposed' for a disposed chain
     }
-    const ids = this.#block(this.#roots, n);
-    for (let i = 0; i < n; i++) ids[i] = chains[i]._id;
     callRoots(this, n, readPose(position, rotation));
   }
   /**
