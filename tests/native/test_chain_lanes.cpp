@@ -601,12 +601,10 @@ TEST(ChainLanes, VrmChainsMeetingMoreThanSixteenCollidersEqualTheScalarSolver) {
   EXPECT_NE(lanes, run(true, 16)) << "the colliders past the 16th are met";
 }
 
-// The VRM kernel's broad phase (chain_lanes.cpp, withinReach) takes a lane out of a collider only
-// when none of its joints can reach it this step. Chains whose roots jump by up to 1.5 m in
-// either direction, fast and barely damped, between spheres, capsules and boxes scattered
-// around them: whatever a tail can reach, the lanes must push exactly where the scalar rule
-// (which has no broad phase) does, frame by frame.
-TEST(ChainLanes, VrmBroadPhaseOnlySkipsCollidersNoJointCanReach) {
+// VRM lane groups among colliders of every kind, with roots that jump by up to 1.5 m in either
+// direction, fast and barely damped, between spheres, capsules and boxes scattered around them:
+// the lanes must push exactly where the scalar rule does, frame by frame.
+TEST(ChainLanes, VrmChainsJumpingAmongScatteredCollidersEqualTheScalarSolver) {
   auto run = [](bool lanes, bool colliders) {
     Lanes on(lanes);
     auto w = scenes::makeWorld();
@@ -660,13 +658,13 @@ TEST(ChainLanes, VrmBroadPhaseOnlySkipsCollidersNoJointCanReach) {
   EXPECT_NE(scalar.back(), run(false, false).back()) << "the colliders were met";
 }
 
-// Each part of the broad phase's reach on its own: short chains (2 bones of 2 cm) that meet a
-// collider only through (0) the collider's size, a 2 m sphere whose centre is 2.03 m below the
-// root; (1) their hit radius, 0.3 m, with a 2 cm sphere 0.3 m beside them; (2) their joints' place
-// before the step: the root jumps 1 m sideways and back, and the tails land near where they were
-// (the bone length is the distance from the new parent to the old joint), pulled down by the
-// stiffness onto a sphere the chain at rest clears by 5 mm.
-TEST(ChainLanes, VrmBroadPhaseReachCountsColliderSizeHitRadiusAndWhereTheJointsWere) {
+// VRM lane groups at three edges of a collider's reach, each against the scalar rule: short chains
+// (2 bones of 2 cm) that meet a collider only through (0) its size, a 2 m sphere whose centre is
+// 2.03 m below the root; (1) their hit radius, 0.3 m, with a 2 cm sphere 0.3 m beside them; (2)
+// their joints' place before the step: the root jumps 1 m sideways and back, and the tails land
+// near where they were (the bone length is the distance from the new parent to the old joint),
+// pulled down by the stiffness onto a sphere the chain at rest clears by 5 mm.
+TEST(ChainLanes, VrmChainsAtTheEdgesOfAColliderReachEqualTheScalarSolver) {
   auto run = [](int part, bool lanes, bool collider) {
     Lanes on(lanes);
     auto w = scenes::makeWorld();

@@ -116,50 +116,6 @@ struct LaneDistance {
   }
 };
 
-// A collider some lane of a group meets in a fixed step: the lanes that meet it, and its pose.
-struct LaneCollider {
-  F4 on;
-  const ColliderPose* pose;
-};
-
-// The VRM rule's broad phase for one fixed step, before its bone loop: the lanes of met[0..count)
-// that cannot reach their collider this step are taken out of it, and colliders no lane reaches
-// are dropped (order kept); returns how many are left. Only lanes that could not be pushed are
-// taken out, so no bit changes: it saves the distance tests of chains far from a collider. (The
-// Wisp rule's kernel has its own, farBones in chain_lanes_wisp.cpp: its bones keep their lengths,
-// so its reach is tighter.)
-//
-// Why a lane's joints stay within reach = 2 arm + max_j |p_j - root| of its root this step (p_j:
-// the block's positions before the loop, arm: the bones' lengths summed): bone k's parent joint a
-// starts at the root and moves by a unit direction times bone k's length, so |a - root| <= arm;
-// the tail tested against colliders is put at len = |p_j - a| <= |p_j - root| + arm from a (the
-// push keeps it there), so it lies within |p_j - root| + 2 arm of the root. A collider farther
-// than that plus its boundingRadius (shapes.h; inside colliders and planes reach everywhere) and
-// the lane's largest hit radius is not met. The margins (1 %, 0.1 mm, 1e-4 of the coordinates'
-// size) cover the rounding of the loop's arithmetic, which is far smaller. A NaN joint cannot
-// be pushed (its tail is NaN), so its NaN distance is passed over.
-int withinReach(const JointBlock& b, int n, F4 arm, F4 hitRadius, LaneCollider* met, int count) {
-  const V3 root = b.get3(JointBlock::Px, 0);
-  F4 far2 = wide::splat(0.0f);
-  for (int j = 1; j < n; ++j) {
-    const V3 d = b.get3(JointBlock::Px, j) - root;
-    const F4 d2 = wide::dot(d, d);
-    far2 = wide::select(wide::lessThan(far2, d2), d2, far2);  // std::max(far2, d2)
-  }
-  const F4 reach = arm * wide::splat(2.0f) + wide::sqrt(far2) + hitRadius;
-  const F4 size = wide::abs(root.x) + wide::abs(root.y) + wide::abs(root.z), zero = wide::splat(0.0f);
-  int kept = 0;
-  for (int m = 0; m < count; ++m) {
-    const Vec3 c = met[m].pose->position;
-    const V3 off = root - wide::splat3(c);
-    const F4 margin = wide::splat(1e-4f) + (size + wide::splat(std::fabs(c.x) + std::fabs(c.y) + std::fabs(c.z))) * wide::splat(1e-4f);
-    const F4 limit = (reach + wide::splat(boundingRadius(*met[m].pose))) * wide::splat(1.01f) + margin;
-    const F4 on = wide::maskAnd(met[m].on, wide::equal(wide::lessThan(limit * limit, wide::dot(off, off)), zero));
-    if (wide::any(on)) met[kept++] = {on, met[m].pose};
-  }
-  return kept;
-}
-
 // vrmFrame (chain_solver.cpp) on the lanes.
 void vrmLanes(const Lanes& g, const StepContext& ctx) {
   const int n = g.c[0]->joints();
@@ -187,7 +143,12 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
   constexpr int kCached = 16;  // more than this are posed per joint
   ColliderPose poses[kCached];
   F4 meets[kCached];
-  LaneCollider met[kCached];  // this fixed step's colliders met by some lane, in collider order
+  // this fixed step's colliders met by some lane, in collider order: the lanes that meet each
+  // one and its pose
+  struct Met {
+    F4 on;
+    const ColliderPose* pose;
+  } met[kCached];
   const F4 laneOn = wide::lessThan(wide::splat(0.0f), wide::splat(1.0f));  // all ones
   const F4 laneOff = wide::lessThan(wide::splat(1.0f), wide::splat(0.0f));
   const float setLane = wide::lane(laneOn, 0), clearLane = wide::lane(laneOff, 0);
@@ -199,13 +160,6 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
   const F4 one = wide::splat(1.0f);
   const int cached = std::min(ctx.colliderCount, kCached);
   for (int ci = 0; ci < cached; ++ci) meets[ci] = meetsOf(ctx.colliders[ci]);
-  // each lane's arm (its bones' lengths summed) and largest hit radius, for the reach test
-  F4 arm = wide::splat(0.0f), hitRadius = wide::splat(0.0f);
-  for (int k = 0; k + 1 < n; ++k) {
-    arm = arm + pb.get(ParamBlock::BoneLength, k);
-    const F4 r = pb.get(ParamBlock::Radius, k + 1);
-    hitRadius = wide::select(wide::lessThan(hitRadius, r), r, hitRadius);
-  }
   for (int s = 0; s < ctx.fixedSteps; ++s) {
     const float tNow = static_cast<float>(s + 1) / static_cast<float>(ctx.fixedSteps);
     const bool output = s + 1 == ctx.fixedSteps;  // the rotations of the last step are the ones kept
@@ -234,7 +188,6 @@ void vrmLanes(const Lanes& g, const StepContext& ctx) {
       }
       met[metCount++] = {meets[ci], pose};
     }
-    if (metCount > 0) metCount = withinReach(b, n, arm, hitRadius, met, metCount);
     const F4 bDamping = wide::make(boost[0].damping, boost[1].damping, boost[2].damping, boost[3].damping);
     const F4 bStiffness = wide::make(boost[0].stiffness, boost[1].stiffness, boost[2].stiffness, boost[3].stiffness);
     const F4 bGravity = wide::make(boost[0].gravity, boost[1].gravity, boost[2].gravity, boost[3].gravity);
