@@ -4,10 +4,11 @@
 // step of each over all turns and the ratio, in wall time and in the process's CPU time (on a
 // machine shared with other work the CPU time of a one-thread run is the steadier number: time
 // spent descheduled does not count; with 2 threads it also counts the spin at barriers).
-//   node bench/ab.mjs <checkout A> <checkout B> [--setups cloth128,cloth316,wig,ropes,chains,vrm] [--turns 6] [--one-thread]
+//   node bench/ab.mjs <checkout A> <checkout B> [--setups cloth128,cloth316,wig,ropes,chains,vrm,vrm-near] [--turns 6] [--one-thread]
 // Setups (bench/setups.mjs): clothN (wasm_bench.mjs's N x N cloth), wig, ropes (1000 x 32, as in
 // wasm_bench.mjs), chains and vrm (chain_bench.mjs's 1000 chains x 8 joints and 4 spheres, by the
-// Wisp rule and the VRM rule). To compare a change with its base, copy the base checkout's wasm/js
+// Wisp rule and the VRM rule; vrm-near: the VRM rule with every chain within the spheres' reach,
+// setups.mjs's `near`). To compare a change with its base, copy the base checkout's wasm/js
 // and wasm/dist (after scripts/build-wasm.sh) to a folder of their own, as <checkout A>.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,7 +39,8 @@ function make(setup, wisp, threads) {
   if (setup === 'ropes') return stepping(ropeWorld(wisp, { count: 1000, particles: 32 }, threads));
   if (setup === 'wig') return wig(wisp, threads);
   if (setup === 'chains' || setup === 'vrm') return chains(wisp, threads, setup === 'vrm' ? 'vrm' : 'wisp');
-  throw new Error(`unknown setup '${setup}' (cloth<N>, wig, ropes, chains, vrm)`);
+  if (setup === 'vrm-near') return chains(wisp, threads, 'vrm', { near: true });
+  throw new Error(`unknown setup '${setup}' (cloth<N>, wig, ropes, chains, vrm, vrm-near)`);
 }
 // one block of >= BLOCK_MS: [wall, CPU] ms per frame; `at` counts the frames (the wig's head moves)
 function block(run) {

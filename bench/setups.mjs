@@ -28,9 +28,14 @@ export const JOINTS = 8;
 export const OFFSETS = [[0, 0.05, -0.12], ...Array.from({ length: JOINTS - 1 }, () => [0, -0.05, -0.01])];
 export const SPHERES = [[0, 0, 0, 0.1], [0, -0.25, -0.05, 0.08], [-0.12, -0.3, 0, 0.06], [0.12, -0.3, 0, 0.06]];
 export const VRM = { stiffness: 1, drag: 0.4, gravityPower: 0.5, hitRadius: 0.02 };
-// Chain c's definition, rooted at [0, 1.6, 0]: the VRM rule (mode 'vrm') or Wisp's own.
-export function chainDef(c, mode) {
-  const joints = OFFSETS.map((o, j) => ({ position: j === 0 ? [o[0] + 0.01 * c, o[1], o[2]] : o }));
+// Chain c's definition, rooted at [0, 1.6, 0]: the VRM rule (mode 'vrm') or Wisp's own. Chain c
+// starts 1 cm to the side of chain c - 1 (a row 10 m long for 1000 chains, most of it out of the
+// spheres' reach), or, `near`, in a 10 x 100 grid 1 cm by 1 mm wide behind the head, where every
+// chain meets the spheres.
+export function chainDef(c, mode, near = false) {
+  const first = near ? [OFFSETS[0][0] + 0.01 * (c % 10) - 0.05, OFFSETS[0][1], OFFSETS[0][2] - 0.001 * Math.floor(c / 10)]
+    : [OFFSETS[0][0] + 0.01 * c, OFFSETS[0][1], OFFSETS[0][2]];
+  const joints = OFFSETS.map((o, j) => ({ position: j === 0 ? first : o }));
   const params = mode === 'vrm'
     ? { mode: 'vrm', stiffness: VRM.stiffness, damping: VRM.drag, gravity: [0, -1, 0], gravityScale: VRM.gravityPower, radius: VRM.hitRadius }
     : { radius: VRM.hitRadius };
@@ -42,14 +47,14 @@ export const headPose = (f) => {
   const t = f / 60, a = 0.8 * Math.sin(2 * t);
   return { p: [0.2 * Math.sin(3 * t), 1.6, 0], q: [0, Math.sin(a / 2), 0, Math.cos(a / 2)] };
 };
-// `count` chains (chainDef, `mode`) on the head with the four spheres, 8 substeps; perChain: each
+// `count` chains (chainDef, `mode`, `near`) on the head with the four spheres, 8 substeps; perChain: each
 // chain's root set with chain.setRoot, instead of one world.setChainRoots for the head's chains
 // (what three-vrm's frame does too: one head pose)
-export function chains(wisp, threads, mode, { count = 1000, perChain = false } = {}) {
+export function chains(wisp, threads, mode, { count = 1000, perChain = false, near = false } = {}) {
   const world = wisp.createWorld({ threads, substeps: 8 });
   const colliders = SPHERES.map((s) => world.addCollider({ type: 'sphere', radius: s[3] }));
   const list = [];
-  for (let c = 0; c < count; c++) list.push(world.addChain(chainDef(c, mode)));
+  for (let c = 0; c < count; c++) list.push(world.addChain(chainDef(c, mode, near)));
   const tmp = new THREE.Vector3(), q = new THREE.Quaternion();
   return {
     frame(f) {
