@@ -11,6 +11,7 @@
 // lane order from frame to frame, in the group's LaneParams.
 #pragma once
 #include <cstddef>
+
 #include "chain/chain_state.h"
 #include "checks/invariants.h"
 #include "math/wide_vec.h"
