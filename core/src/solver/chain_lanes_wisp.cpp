@@ -14,6 +14,7 @@
 #include <cstring>
 #include <new>
 
+#include "checks/invariants.h"
 #include "colliders/bone_contact_lanes.h"
 #include "colliders/shapes.h"
 #include "math/frame.h"
@@ -257,7 +258,7 @@ bool finiteLanes(V3 x, F4 stored) {
 }
 // Are a and x finite in every stored lane?
 bool finiteLanes(V3 a, V3 x, F4 stored) {
-  const F4 nan = (a.x - a.x) + (a.y - a.y) + (a.z - a.z) + (x.x - x.x) + (x.y - x.y) + (x.z - x.z);  // 0 if finite
+  const F4 nan = nonFiniteTerms(a.x, a.y, a.z, x.x, x.y, x.z);  // 0 if finite
   const F4 zero = wide::splat(0.0f);
   return !wide::any(wide::maskAnd(stored, wide::equal(wide::equal(nan, zero), zero)));
 }
