@@ -132,11 +132,11 @@ inline void writeLaneRotations(ChainState* const (&c)[wide::kWidth], int count, 
   }
 }
 
-// The joint block of the lane group being solved on this thread, and the roots' substep poses last
-// interpolated on it (kept from group to group).
+// The joint blocks of the lane groups being solved on this thread (one, or two side by side), and
+// the roots' substep poses last interpolated on each (kept from group to group).
 struct LaneBlocks {
-  JointBlock joints;
-  RootPath rootPath;
+  JointBlock joints[2];
+  RootPath rootPath[2];
 };
 LaneBlocks& laneBlocks();
 

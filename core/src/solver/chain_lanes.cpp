@@ -252,7 +252,7 @@ void solveChainLanes(ChainState* const* chains, int count, const StepContext& ct
   g.count = count;
   for (int l = 0; l < kLanes; ++l) g.c[l] = chains[l < count ? l : 0];
   LaneBlocks& blocks = laneBlocks();
-  g.b = &blocks.joints;
+  g.b = &blocks.joints[0];
   const int n = g.c[0]->joints();
   g.b->gather(g.c, n, JointBlock::Px, JointBlock::Vx);  // the rule sets every velocity before reading one
   ParamBlock p = params.of(g.c, n);

@@ -20,15 +20,23 @@ bool solvesInLanes(const ChainState& c);
 // every chain with the scalar solver's bits.
 void setChainLanesEnabled(bool on);
 
-// One frame of every chain in chains[0..count) (count <= wide::kWidth, equal joint counts,
-// all solvesInLanes, all running this frame's full context ctx): simulateChain's result for each,
-// and whether its state went non-finite (ChainState::broken).
-// params: the group slot's parameters from earlier frames (reserved for this joint count),
-// brought up to date here.
-void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params);
+// A lane group: chains[0..count) (count <= wide::kWidth, equal joint counts, all solvesInLanes,
+// all running this frame's full context), with its group slot's parameters from earlier frames
+// (reserved for this joint count, brought up to date by the solver), and, between
+// beginChainFrame and endChainFrame, its chains' frames.
+struct ChainFrame;
+struct ChainGroup {
+  ChainState* const* chains;
+  int count;
+  LaneParams* params;
+  ChainFrame* frames = nullptr;
+};
+// One frame of every chain of groups[0..count) (count 1 or 2: two groups of Wisp-rule chains of
+// one joint count are solved side by side, solver/chain_lanes_wisp.h): simulateChain's result for
+// each, and whether its state went non-finite (ChainState::broken).
+void simulateChainGroups(ChainGroup* groups, int count, const StepContext& ctx);
 // The VRM rule's fixed steps of such a group, between beginChainFrame (frames[l] for chains[l])
 // and endChainFrame, with the frame's end scans taken from the block (ChainFrame::scanned).
-struct ChainFrame;
 void solveChainLanes(ChainState* const* chains, int count, const StepContext& ctx, ChainFrame* frames, LaneParams& params);
 
 }  // namespace wisp

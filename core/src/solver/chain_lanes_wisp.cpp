@@ -214,7 +214,7 @@ void chainReach(const ParamBlock& pb, int n, ChainReach* out) {
 // when that ball is farther from the collider than collideBone's reach for the thickest of them
 // (with 1% and 1e-4 m, plus 1e-4 of the coordinates' size, to spare for the rounding of the
 // joints' positions and of the test), collideBone is sure to reject each of them. That holds
-// for finite joints only (a NaN bone is not rejected there): solveBonesLanes skips a collider on
+// for finite joints only (a NaN bone is not rejected there): BoneWalk::bone skips a collider on
 // this ground only when the bone's ends are finite in every stored lane.
 void farBones(const ChainReach& cr, int bones, V3 x0, LaneColliders* cs) {
   const F4 zero = wide::splat(0.0f);
@@ -550,124 +550,189 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
   return pushed;
 }
 
-// solveBones (chain_solver.cpp) on the lanes, for chains without limits, leash or backstop.
-// Not inlined into its caller: inlined, its size made GCC stop inlining the joints' rotations
-// into the bone loop (measured on orientJoints, which swingJoints replaced), which cost more than
-// the call saves.
-// rootRotation: the lanes' roots at the substep's end; storedL: the mask of the stored lanes;
-// contacts: per-lane scratch (constructed once per frame: its arrays are zeroed then, and only
-// the counts need resetting per joint).
-[[gnu::noinline]] void solveBonesLanes(const WispLanes& g, const StepContext& ctx, Q4 rootRotation, F4 storedL, int sub, float tPrev,
-                     float tNow, bool output, LaneColliders& cs, const StepFactors& sf, const ChainReach& cr,
-                     JointContacts (&contacts)[kLanes]) {
-  const int n = g.c[0]->joints();
-  JointBlock& b = *g.b;
-  const ParamBlock& pb = *g.p;
-  const bool anyCollide = cs.anyLane;
+// One lane group's frame (solveWispChainLanes): its chains and blocks, and what stays the same
+// through the frame's substeps, set up once: the stored lanes' mask, joint 0's local position,
+// the roots' substep poses, the carry's and the contacts' scratch, and the poison sums (on the
+// lanes until the frame's end reads them).
+struct GroupRun {
+  WispLanes g;
+  ChainFrame* frames = nullptr;
+  ParamBlock p;
+  bool animated = false;
+  const Transform* paths[kLanes] = {nullptr, nullptr, nullptr, nullptr};
+  F4 storedL{};
+  V3 local0{};
+  F4 poisonL{};
+  StepFactors factors;
+  LaneColliders colliders;
+  ChainReach reach;
+  CarryScratch carry;
+  JointContacts contacts[kLanes];
+  V3 at{};  // the substep's roots (Stage Carry's result)
+  Q4 rootRotation{};
+};
+
+// solveBones (chain_solver.cpp) on the lanes, for chains without limits, leash or backstop, as a
+// walk from the root to the tip: begin, then bone(k) for k = 0 .. n - 2, then end. A walk is one
+// serial chain of dependent operations (each bone's rotation is the next one's parent, with four
+// square roots and divisions on the way), so the bones of two lane groups are walked side by side
+// (walkBones) and the processor overlaps the two chains. As WebAssembly that made the benchmark's
+// 1000 Wisp-rule chains 1.2-1.3x faster (docs/benchmarks.md). begin takes what the walk reads
+// from its group's run: the roots at the substep's end, the stored lanes' mask, and the contacts'
+// scratch (constructed once per frame: its arrays are zeroed then, and only the counts need
+// resetting per joint).
+struct BoneWalk {
+  // the group's (set by begin)
+  const WispLanes* lanes = nullptr;
+  const StepContext* context = nullptr;
+  LaneColliders* colliders = nullptr;
+  const StepFactors* factors = nullptr;
+  JointContacts (*scratch)[kLanes] = nullptr;
+  F4 storedL{};
+  bool output = false;
+  bool anyCollide = false;
+  Q4 parent{};
+  V3 v0{};
+  F4 energyGiven{}, energyNow{};
+  // the parent's velocity (a - aStart) / h, less the carry velocity for joint 0: v0 for joint 0,
+  // and for the others the velocity the joint before was given before its contacts (the same
+  // operations on the same values)
+  V3 vParent{};
+  // a (the bone's head) is finite in every stored lane: it is the tail of the bone before, which
+  // was checked finite and left far from every collider (no contact moved it since)
+  bool headFinite = false;
+
+  void begin(GroupRun& run, const StepContext& ctx, int sub);
+  [[gnu::always_inline]] inline void bone(int k);
+  void end(int n);
+};
+
+void BoneWalk::begin(GroupRun& run, const StepContext& ctx, int sub) {
+  const WispLanes& g = run.g;
+  LaneColliders& cs = run.colliders;
+  lanes = &g;
+  context = &ctx;
+  colliders = &cs;
+  factors = &run.factors;
+  scratch = &run.contacts;
+  storedL = run.storedL;
+  output = sub + 1 == ctx.totalSubsteps;
+  const float tPrev = static_cast<float>(sub) / static_cast<float>(ctx.totalSubsteps);
+  const float tNow = static_cast<float>(sub + 1) / static_cast<float>(ctx.totalSubsteps);
+  const JointBlock& b = *g.b;
+  anyCollide = cs.anyLane;
   Vec3 carryVel[kLanes];
   for (int l = 0; l < kLanes; ++l) {
     const ChainState& c = *g.c[l];
     carryVel[l] = {c.wx, c.wy, c.wz};
   }
   if (anyCollide) poseLaneColliders(ctx, sub, tPrev * ctx.pathScale, tNow * ctx.pathScale, &cs);
-  const F4 invH = wide::splat(ctx.invH), zero = wide::splat(0.0f);
   const V3 w = vecs(carryVel);
-  Q4 parent = rootRotation;
+  parent = run.rootRotation;
   const V3 x0 = b.get3(JB::Px, 0), aStart = b.get3(JB::Ox, 0);  // joint 0, and its substep start
-  if (anyCollide) farBones(cr, n - 1, x0, &cs);
-  const V3 v0 = (x0 - aStart) * invH - w;
-  F4 energyGiven = zero, energyNow = zero;
-  // the parent's velocity (a - aStart) / h, less the carry velocity for joint 0: v0 for joint 0,
-  // and for the others the velocity the joint before was given before its contacts (the same
-  // operations on the same values)
-  V3 vParent = v0;
-  // a (the bone's head) is finite in every stored lane: it is the tail of the bone before, which
-  // was checked finite and left far from every collider (no contact moved it since)
-  bool headFinite = false;
-  for (int k = 0; k + 1 < n; ++k) {
-    const int j = k + 1;
-    // the bone's head: joint 0, or the tail the bone before left (loaded, not kept in registers)
-    const V3 a = b.get3(JB::Px, k);
-    const Q4 restRot = wide::mul(parent, pb.target(k));
-    const V3 childAxis = pb.childAxis(k);
-    const V3 r = wide::normalizeOr(wide::rotate(restRot, childAxis), childAxis);
-    const F4 len = pb.get(PB::BoneLength, k);
-    V3 x = b.get3(JB::Px, j);
-    V3 given = b.get3(JB::Vx, j);
+  if (anyCollide) farBones(run.reach, g.c[0]->joints() - 1, x0, &cs);
+  v0 = (x0 - aStart) * wide::splat(ctx.invH) - w;
+  energyGiven = energyNow = wide::splat(0.0f);
+  vParent = v0;
+  headFinite = false;
+}
 
-    // damped spring toward the animated pose, in the lanes whose stiffness is > 0
-    const F4 springy = sf.springy[j];
-    if (wide::any(springy)) {
-      const V3 target = a + r * len;
-      const V3 vRel = given - vParent;
-      const V3 pull = (((target - x) * sf.w2h2[j]) - vRel * sf.z2whh[j]) * sf.pullScale[j];
-      if (!wide::any(wide::equal(springy, zero))) {  // every lane (a mask lane is 0 or a NaN)
-        x = x + pull;
-        given = given + pull * invH;
-      } else {
-        x = wide::select(springy, x + pull, x);
-        given = wide::select(springy, given + pull * invH, given);
-      }
-    }
+void BoneWalk::bone(int k) {
+  const WispLanes& g = *lanes;
+  const StepContext& ctx = *context;
+  LaneColliders& cs = *colliders;
+  const StepFactors& sf = *factors;
+  JointContacts(&contacts)[kLanes] = *scratch;
+  JointBlock& b = *g.b;
+  const ParamBlock& pb = *g.p;
+  const F4 invH = wide::splat(ctx.invH), zero = wide::splat(0.0f);
+  const int j = k + 1;
+  // the bone's head: joint 0, or the tail the bone before left (loaded, not kept in registers)
+  const V3 a = b.get3(JB::Px, k);
+  const Q4 restRot = wide::mul(parent, pb.target(k));
+  const V3 childAxis = pb.childAxis(k);
+  const V3 r = wide::normalizeOr(wide::rotate(restRot, childAxis), childAxis);
+  const F4 len = pb.get(PB::BoneLength, k);
+  V3 x = b.get3(JB::Px, j);
+  V3 given = b.get3(JB::Vx, j);
 
-    V3 d = wide::normalizeOr(x - a, r);
-    x = a + d * len;
-
-    bool touched = false;
-    const V3 beforeContact = x;
-    // far from every collider (farBones) when the bone's ends are finite
-    const bool far = anyCollide && k < cs.nearFrom && (headFinite ? finiteLanes(x, storedL) : finiteLanes(a, x, storedL));
-    headFinite = far;
-    if (anyCollide && !far) {
-      for (JointContacts& jc : contacts) jc.count = 0;
-      const F4 radius = pb.get(PB::Radius, j), halfLen = len * wide::splat(0.5f);
-      // a second pass only for the lanes the first moved (collideBone's loop in solveBones)
-      // lanes as bits (lane l: 1 << l), so that no array of flags lives in memory
-      int active = (1 << kLanes) - 1;
-      for (int pass = 0; pass < 2; ++pass) {
-        int moved = 0;
-        const bool bounded = k < cs.farUntil && finiteLanes(a, x, storedL);  // farBones may skip
-        // the bone's midpoint as the pushes so far left it: each collider is tested against the
-        // bone as it is then (collideBone's loop), so a push into the next collider is seen
-        V3 mid = (a + x) * wide::splat(0.5f);
-        for (int ci = 0; ci < cs.count; ++ci) {
-          if (!cs.any[ci] || (bounded && k < cs.firstBone[ci])) continue;
-          const F4 near = mayTouch(cs, ci, mid, halfLen, radius);
-          if (!wide::any(near)) continue;
-          V3 pushedTo[2];
-          if (const int pushed = collideLanes(cs, ci, ctx.invH, g.count, storedL, a, x, d, len, radius, near, active, contacts, pushedTo)) {
-            x = pushedTo[0];
-            d = pushedTo[1];
-            moved |= pushed;
-            touched = true;
-            mid = (a + x) * wide::splat(0.5f);
-          }
-        }
-        if (moved == 0) break;
-        active = moved;
-      }
+  // damped spring toward the animated pose, in the lanes whose stiffness is > 0
+  const F4 springy = sf.springy[j];
+  if (wide::any(springy)) {
+    const V3 target = a + r * len;
+    const V3 vRel = given - vParent;
+    const V3 pull = (((target - x) * sf.w2h2[j]) - vRel * sf.z2whh[j]) * sf.pullScale[j];
+    if (!wide::any(wide::equal(springy, zero))) {  // every lane (a mask lane is 0 or a NaN)
+      x = x + pull;
+      given = given + pull * invH;
+    } else {
+      x = wide::select(springy, x + pull, x);
+      given = wide::select(springy, given + pull * invH, given);
     }
-    // the follow-the-leader reaction (solveBones), from the joint's integrated position, which
-    // Px still holds (the scalar rule reads it from the copy Integrate leaves in Qx)
-    if (k > 0) {
-      const V3 boneCorrection = beforeContact - b.get3(JB::Px, j);
-      b.set3(JB::Qx, k, a - boneCorrection * wide::splat(kFtlDamping));
-    }
-    b.set3(JB::Px, j, x);
-    // Stage UpdateVelocity for joint j
-    const V3 o = b.get3(JB::Ox, j);
-    V3 v = (x - o) * invH;
-    vParent = v;
-    if (touched)
-      for (int l = 0; l < g.count; ++l)
-        if (contacts[l].count > 0)
-          v = withLane(v, l, contactVelocity(laneOf(v, l), (laneOf(beforeContact, l) - laneOf(o, l)) * ctx.invH, contacts[l]));
-    b.set3(JB::Vx, j, v);
-    const V3 givenRel = given - v0, nowRel = v - v0;
-    energyGiven = energyGiven + wide::dot(givenRel, givenRel);
-    energyNow = energyNow + wide::dot(nowRel, nowRel);
-    parent = swingJoints(g, k, parent, restRot, r, d, childAxis, output);
   }
+
+  V3 d = wide::normalizeOr(x - a, r);
+  x = a + d * len;
+
+  bool touched = false;
+  const V3 beforeContact = x;
+  // far from every collider (farBones) when the bone's ends are finite
+  const bool far = anyCollide && k < cs.nearFrom && (headFinite ? finiteLanes(x, storedL) : finiteLanes(a, x, storedL));
+  headFinite = far;
+  if (anyCollide && !far) {
+    for (JointContacts& jc : contacts) jc.count = 0;
+    const F4 radius = pb.get(PB::Radius, j), halfLen = len * wide::splat(0.5f);
+    // a second pass only for the lanes the first moved (collideBone's loop in solveBones)
+    // lanes as bits (lane l: 1 << l), so that no array of flags lives in memory
+    int active = (1 << kLanes) - 1;
+    for (int pass = 0; pass < 2; ++pass) {
+      int moved = 0;
+      const bool bounded = k < cs.farUntil && finiteLanes(a, x, storedL);  // farBones may skip
+      // the bone's midpoint as the pushes so far left it: each collider is tested against the
+      // bone as it is then (collideBone's loop), so a push into the next collider is seen
+      V3 mid = (a + x) * wide::splat(0.5f);
+      for (int ci = 0; ci < cs.count; ++ci) {
+        if (!cs.any[ci] || (bounded && k < cs.firstBone[ci])) continue;
+        const F4 near = mayTouch(cs, ci, mid, halfLen, radius);
+        if (!wide::any(near)) continue;
+        V3 pushedTo[2];
+        if (const int pushed = collideLanes(cs, ci, ctx.invH, g.count, storedL, a, x, d, len, radius, near, active, contacts, pushedTo)) {
+          x = pushedTo[0];
+          d = pushedTo[1];
+          moved |= pushed;
+          touched = true;
+          mid = (a + x) * wide::splat(0.5f);
+        }
+      }
+      if (moved == 0) break;
+      active = moved;
+    }
+  }
+  // the follow-the-leader reaction (solveBones), from the joint's integrated position, which
+  // Px still holds (the scalar rule reads it from the copy Integrate leaves in Qx)
+  if (k > 0) {
+    const V3 boneCorrection = beforeContact - b.get3(JB::Px, j);
+    b.set3(JB::Qx, k, a - boneCorrection * wide::splat(kFtlDamping));
+  }
+  b.set3(JB::Px, j, x);
+  // Stage UpdateVelocity for joint j
+  const V3 o = b.get3(JB::Ox, j);
+  V3 v = (x - o) * invH;
+  vParent = v;
+  if (touched)
+    for (int l = 0; l < g.count; ++l)
+      if (contacts[l].count > 0)
+        v = withLane(v, l, contactVelocity(laneOf(v, l), (laneOf(beforeContact, l) - laneOf(o, l)) * ctx.invH, contacts[l]));
+  b.set3(JB::Vx, j, v);
+  const V3 givenRel = given - v0, nowRel = v - v0;
+  energyGiven = energyGiven + wide::dot(givenRel, givenRel);
+  energyNow = energyNow + wide::dot(nowRel, nowRel);
+  parent = swingJoints(g, k, parent, restRot, r, d, childAxis, output);
+}
+
+void BoneWalk::end(int n) {
+  const WispLanes& g = *lanes;
+  JointBlock& b = *g.b;
   // the energy bound (solveBones)
   const F4 over = wide::lessThan(energyGiven, energyNow);
   if (wide::any(over)) {
@@ -680,49 +745,56 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
   const int last = n - 1;  // the tip has no child: no reaction
   b.set3(JB::Qx, last, b.get3(JB::Px, last));
   if (output) {  // orientLast; its simRotation is needed only at the frame's end
-    const Q4 target = pb.target(last);
+    const Q4 target = g.p->target(last);
     writeLaneRotations(g.c, g.count, last, wide::normalize(wide::mul(parent, target)), target);
   }
 }
 
-}  // namespace
-
-void solveWispChainLanes(ChainState* const* chains, int count, const StepContext& ctx, ChainFrame* frames,
-                         LaneParams& params) {
-  WispLanes g;
-  g.count = count;
-  for (int l = 0; l < kLanes; ++l) g.c[l] = chains[l < count ? l : 0];
-  const int n = g.c[0]->joints();
-  // solveBones poses some colliders per bone past kSubstepCollidersCached
-  const bool overflow = ctx.colliderCount >= kSubstepCollidersCached || n > kMaxJoints;
-  if (overflow) {
-    for (int sub = 0; sub < ctx.totalSubsteps; ++sub)
-      for (int l = 0; l < count; ++l) chainSubstep(*chains[l], ctx, frames[l], sub);
-    return;
+// The bones of one or two walks (of groups of n joints each), side by side. Not inlined into its
+// caller: inlined, the bone loop's size made GCC stop inlining the joints' rotations into it
+// (measured on orientJoints, which swingJoints replaced), which cost more than the call saves.
+// The walks are copied in: as locals their state (the parent rotation, the energies) stays in
+// registers, where through a pointer every store to the joint block reloaded it.
+template <int Walks>
+[[gnu::noinline]] void walkBones(const BoneWalk (&walks)[Walks], int n) {
+  static_assert(Walks == 1 || Walks == 2);
+  BoneWalk a = walks[0];
+  if constexpr (Walks == 1) {
+    for (int k = 0; k + 1 < n; ++k) a.bone(k);
+    a.end(n);
+  } else {
+    BoneWalk b = walks[1];
+    for (int k = 0; k + 1 < n; ++k) {
+      a.bone(k);
+      b.bone(k);
+    }
+    a.end(n);
+    b.end(n);
   }
-  LaneBlocks& blocks = laneBlocks();
-  g.b = &blocks.joints;
-  JointBlock& b = blocks.joints;
+}
+
+void beginGroup(GroupRun& run, const ChainGroup& group, const StepContext& ctx, JointBlock* block, RootPath* rootPath) {
+  WispLanes& g = run.g;
+  const int count = group.count;
+  g.count = count;
+  for (int l = 0; l < kLanes; ++l) g.c[l] = group.chains[l < count ? l : 0];
+  run.frames = group.frames;
+  const ChainFrame* frames = group.frames;
+  const int n = g.c[0]->joints();
+  g.b = block;
   // not the substep-start positions: each substep sets them before reading them (joint 0 as it
   // rides the root, the others in Stage Integrate)
-  b.gather(g.c, n, JB::Px, JB::Ox);
-  b.gather(g.c, n, JB::Vx, JB::kFields);
-  ParamBlock p = params.of(g.c, n);
-  g.p = &p;
-  bool animated = false;
-  for (int l = 0; l < kLanes; ++l) animated |= g.c[l]->animated;
-  StepFactors factors;
-  const int total = ctx.totalSubsteps;
+  block->gather(g.c, n, JB::Px, JB::Ox);
+  block->gather(g.c, n, JB::Vx, JB::kFields);
+  run.p = group.params->of(g.c, n);
+  g.p = &run.p;
+  for (int l = 0; l < kLanes; ++l) run.animated |= g.c[l]->animated;
   // the roots' substep poses, interpolated once for the lanes whose frame starts and ends at the
   // same root as lane 0's (and kept for the next group: usually the same again)
-  const Transform* paths[kLanes] = {nullptr, nullptr, nullptr, nullptr};
-  if (const Transform* shared = blocks.rootPath.of(frames[0].rootStart, g.c[0]->rootTo, total))
+  if (const Transform* shared = rootPath->of(frames[0].rootStart, g.c[0]->rootTo, ctx.totalSubsteps))
     for (int l = 0; l < count; ++l)
       if (RootPath::sameBits(frames[l].rootStart, frames[0].rootStart) && RootPath::sameBits(g.c[l]->rootTo, g.c[0]->rootTo))
-        paths[l] = shared;
-  // What stays the same through the frame's substeps, set up once: the stored lanes' mask, joint
-  // 0's local position, the carry's and the contacts' scratch, and the poison sums (on the lanes
-  // until the frame's end reads them).
+        run.paths[l] = shared;
   bool stored[kLanes];
   Vec3 local[kLanes];
   float poison[kLanes];
@@ -731,43 +803,78 @@ void solveWispChainLanes(ChainState* const* chains, int count, const StepContext
     local[l] = g.c[l]->localPosition[0];
     poison[l] = frames[l < count ? l : 0].poison;
   }
-  const F4 storedL = maskOf(stored), invH = wide::splat(ctx.invH);
-  LaneColliders colliders;
-  laneColliderMasks(g, ctx, storedL, &colliders);
-  ChainReach reach;
-  if (colliders.anyLane) chainReach(*g.p, n, &reach);
-  const V3 local0 = vecs(local);
-  F4 poisonL = wide::load(poison);
-  CarryScratch carry;
-  {
-    F4 inertia = wide::splat(0.0f);
-    for (int j = 0; j < n; ++j) inertia = wide::maskOr(inertia, wide::lessThan(wide::splat(0.0f), g.p->get(PB::Inertia, j)));
-    carry.inertia = wide::any(inertia);
-  }
-  JointContacts contacts[kLanes];
+  run.storedL = maskOf(stored);
+  laneColliderMasks(g, ctx, run.storedL, &run.colliders);
+  if (run.colliders.anyLane) chainReach(run.p, n, &run.reach);
+  run.local0 = vecs(local);
+  run.poisonL = wide::load(poison);
+  F4 inertia = wide::splat(0.0f);
+  for (int j = 0; j < n; ++j) inertia = wide::maskOr(inertia, wide::lessThan(wide::splat(0.0f), run.p.get(PB::Inertia, j)));
+  run.carry.inertia = wide::any(inertia);
+}
+
+// A substep's stages before the bones: Carry, Integrate, and joint 0 on the root.
+void beforeBones(GroupRun& run, const StepContext& ctx, int sub) {
+  WispLanes& g = run.g;
+  JointBlock& b = *g.b;
+  const int n = g.c[0]->joints();
+  Transform(&roots)[kLanes] = run.carry.roots;
+  carryStage(g, ctx, run.frames, sub, run.paths, run.carry, roots);  // Stage Carry
+  if (run.animated) run.p.gatherTargets(g.c, n);                    // planWispSubstep moved the animated pose
+  // the spare lanes ride lane 0's root (they compute lane 0's bits again; nothing stores them)
+  for (int l = g.count; l < kLanes; ++l) roots[l] = roots[0];
+  transforms(roots, &run.at, &run.rootRotation);
+  if (ctx.startsStep(sub)) stepFactors(g, ctx, run.frames, &run.factors);  // the boost was sampled (beginWispSubstep)
+  integrateLanes(g, ctx, run.frames, run.factors, run.poisonL);             // Stage Integrate
+  // joint 0 rides the root: fromFrame (GLM's position + rotation * local) on the lanes
+  b.set3(JB::Ox, 0, b.get3(JB::Px, 0));
+  b.set3(JB::Px, 0, run.at + wide::turn(run.rootRotation, run.local0));
+}
+
+// Stage UpdateVelocity (joint 0), after the bones
+void afterBones(GroupRun& run, const StepContext& ctx) {
+  JointBlock& b = *run.g.b;
+  b.set3(JB::Vx, 0, (b.get3(JB::Px, 0) - b.get3(JB::Ox, 0)) * wide::splat(ctx.invH));
+}
+
+void endGroup(GroupRun& run) {
+  for (int l = 0; l < run.g.count; ++l) run.frames[l].poison = wide::lane(run.poisonL, l);
+  run.g.b->scatter(run.g.c, run.g.count, run.g.c[0]->joints());
+}
+
+// The frame's substeps of one or two groups (of equal joint counts), their bones walked side by side.
+template <int Groups>
+void solveGroups(const ChainGroup* groups, const StepContext& ctx) {
+  LaneBlocks& blocks = laneBlocks();
+  GroupRun runs[Groups];
+  for (int i = 0; i < Groups; ++i) beginGroup(runs[i], groups[i], ctx, &blocks.joints[i], &blocks.rootPath[i]);
+  const int n = runs[0].g.c[0]->joints();
+  const int total = ctx.totalSubsteps;
   for (int sub = 0; sub < total; ++sub) {
-    const float tNow = static_cast<float>(sub + 1) / static_cast<float>(total);
-    Transform(&roots)[kLanes] = carry.roots;
-    carryStage(g, ctx, frames, sub, paths, carry, roots);  // Stage Carry
-    if (animated) g.p->gatherTargets(g.c, n);  // planWispSubstep moved the animated pose
-    // the spare lanes ride lane 0's root (they compute lane 0's bits again; nothing stores them)
-    for (int l = count; l < kLanes; ++l) roots[l] = roots[0];
-    V3 at;
-    Q4 rootRotation;
-    transforms(roots, &at, &rootRotation);
-    if (ctx.startsStep(sub)) stepFactors(g, ctx, frames, &factors);  // the boost was sampled (beginWispSubstep)
-    integrateLanes(g, ctx, frames, factors, poisonL);  // Stage Integrate
-    // joint 0 rides the root: fromFrame (GLM's position + rotation * local) on the lanes
-    b.set3(JB::Ox, 0, b.get3(JB::Px, 0));
-    b.set3(JB::Px, 0, at + wide::turn(rootRotation, local0));
-    const float tPrev = static_cast<float>(sub) / static_cast<float>(total);
-    solveBonesLanes(g, ctx, rootRotation, storedL, sub, tPrev, tNow, sub + 1 == total, colliders, factors, reach,
-                    contacts);  // Stage SolveBones
-    // Stage UpdateVelocity (joint 0)
-    b.set3(JB::Vx, 0, (b.get3(JB::Px, 0) - b.get3(JB::Ox, 0)) * invH);
+    for (GroupRun& run : runs) beforeBones(run, ctx, sub);
+    // Stage SolveBones
+    BoneWalk walks[Groups];
+    for (int i = 0; i < Groups; ++i) walks[i].begin(runs[i], ctx, sub);
+    walkBones<Groups>(walks, n);
+    for (GroupRun& run : runs) afterBones(run, ctx);
   }
-  for (int l = 0; l < count; ++l) frames[l].poison = wide::lane(poisonL, l);
-  b.scatter(g.c, count, n);
+  for (GroupRun& run : runs) endGroup(run);
+}
+
+}  // namespace
+
+void solveWispChainLanes(const ChainGroup* groups, int count, const StepContext& ctx) {
+  const int n = groups[0].chains[0]->joints();
+  // solveBones poses some colliders per bone past kSubstepCollidersCached
+  const bool overflow = ctx.colliderCount >= kSubstepCollidersCached || n > kMaxJoints;
+  if (overflow) {
+    for (int i = 0; i < count; ++i)
+      for (int sub = 0; sub < ctx.totalSubsteps; ++sub)
+        for (int l = 0; l < groups[i].count; ++l) chainSubstep(*groups[i].chains[l], ctx, groups[i].frames[l], sub);
+    return;
+  }
+  if (count == 2 && groups[1].chains[0]->joints() == n) return solveGroups<2>(groups, ctx);
+  for (int i = 0; i < count; ++i) solveGroups<1>(groups + i, ctx);
 }
 
 }  // namespace wisp

@@ -6,6 +6,7 @@
 #include "chain/chain_state.h"
 #include "solver/chain_frame.h"
 #include "solver/chain_lane_params.h"
+#include "solver/chain_lanes.h"
 #include "solver/step_context.h"
 
 namespace wisp {
@@ -14,10 +15,9 @@ namespace wisp {
 // rest route the chain to the scalar rule (solvesInLanes calls this).
 bool wispSolvesInLanes(const ChainState& c);
 
-// The substeps of a group of Wisp-rule chains (count <= wide::kWidth, equal joint counts, all
-// solvesInLanes), between beginChainFrame (frames[l] for chains[l]) and endChainFrame; params
-// as simulateChainGroup's.
-void solveWispChainLanes(ChainState* const* chains, int count, const StepContext& ctx, ChainFrame* frames,
-                         LaneParams& params);
+// The substeps of groups[0..count) of Wisp-rule chains (count 1 or 2; ChainGroup), between
+// beginChainFrame and endChainFrame. Two groups of one joint count have their bones walked side
+// by side (each group's operations are its own: a chain's bits are the same either way).
+void solveWispChainLanes(const ChainGroup* groups, int count, const StepContext& ctx);
 
 }  // namespace wisp

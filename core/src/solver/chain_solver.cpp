@@ -645,12 +645,19 @@ void simulateChain(ChainState& c, const StepContext& ctx) {
   endChainFrame(c, ctx, f);
 }
 
-void simulateChainGroup(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params) {
-  ChainFrame frames[wide::kWidth];
-  for (int l = 0; l < count; ++l) beginChainFrame(*chains[l], ctx, &frames[l]);
-  if (chains[0]->params.mode == ChainMode::Vrm) solveChainLanes(chains, count, ctx, frames, params);
-  else solveWispChainLanes(chains, count, ctx, frames, params);
-  for (int l = 0; l < count; ++l) endChainFrame(*chains[l], ctx, frames[l]);
+void simulateChainGroups(ChainGroup* groups, int count, const StepContext& ctx) {
+  ChainFrame frames[2][wide::kWidth];
+  for (int i = 0; i < count; ++i) {
+    ChainGroup& g = groups[i];
+    g.frames = frames[i];
+    for (int l = 0; l < g.count; ++l) beginChainFrame(*g.chains[l], ctx, &g.frames[l]);
+  }
+  if (groups[0].chains[0]->params.mode == ChainMode::Vrm)
+    for (int i = 0; i < count; ++i) solveChainLanes(groups[i].chains, groups[i].count, ctx, groups[i].frames, *groups[i].params);
+  else
+    solveWispChainLanes(groups, count, ctx);
+  for (int i = 0; i < count; ++i)
+    for (int l = 0; l < groups[i].count; ++l) endChainFrame(*groups[i].chains[l], ctx, groups[i].frames[l]);
 }
 
 }  // namespace wisp

@@ -18,7 +18,7 @@ struct RopeState;
 struct ClothState;
 struct ChainState;
 struct StepContext;
-struct LaneParams;  // solver/chain_lane_params.h
+struct ChainGroup;  // solver/chain_lanes.h
 
 template <class State> struct KindRow;
 
@@ -75,9 +75,9 @@ template <> struct KindRow<ChainState> : KindRowBase<ChainState, ChainId, &World
   static constexpr const char *name = "chain", *field = "chains", *freeField = "freeChains";
   static constexpr bool anchorable = false, splitsBig = false, capsSpeed = false;
   WISP_KIND_FUNCTIONS(ChainState)
-  // step() for up to wide::kWidth chains solved together in SIMD lanes (solver/chain_lanes.h),
-  // with their group slot's parameters (World::Impl::chainGroupParams)
-  static void stepGroup(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params);
+  // step() for one or two lane groups of chains solved together in SIMD lanes
+  // (solver/chain_lanes.h), with their group slots' parameters (World::Impl::chainGroupParams)
+  static void stepGroups(ChainGroup* groups, int count, const StepContext& ctx);
 };
 
 #undef WISP_KIND_FUNCTIONS

@@ -1,4 +1,5 @@
 // Creation, settings, the frame (fixed steps, containment, debug checks), events and inspection.
+#include "solver/chain_lanes.h"
 #include "world/world_impl.h"
 
 namespace wisp {
@@ -59,7 +60,7 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
   auto contextOf = [&](const auto& obj) { return frameFor(obj, objectContext(ctx, obj.activity, obj.params.updateEvery)); };
   // Disabled, sleeping and not-due objects are skipped whole. Each object notes whether its state
   // went non-finite, and applies its speed cap, in its own job (KindRow::step).
-  groupChains(fixedSteps);
+  groupChains(fixedSteps, threads);
   groupRopes(fixedSteps);
   auto simulate = [&](ObjectRef o, int t) {
     if (o.kind == ObjectKind::Chain && chainInGroup[o.index]) return;  // in a lane group
@@ -70,25 +71,37 @@ void World::Impl::runFrame(int fixedSteps, float alpha) {
       rowOf(store).step(obj, contextOf(obj), t);
     });
   };
-  // Work items: the small objects, then the lane groups of chains and of ropes (run with the
-  // world's context: solvesInLanes admits only objects whose own context, contextOf, is that
-  // one), then the chain links sets (each one item: its chains are solved together,
-  // world_chain_links.cpp).
-  auto stepLaneGroup = [&](auto& store, const LaneGroup& g, auto&&... slot) {
-    using State = std::remove_reference_t<decltype(store[0])>;
-    State* members[wide::kWidth];
-    for (int l = 0; l < g.count; ++l) members[l] = &store[g.member[l]];
-    KindRow<State>::stepGroup(members, g.count, ctx, slot...);
+  // Work items: the small objects, then the lane groups of chains (one or two per item,
+  // chainItems) and of ropes (run with the world's context: solvesInLanes admits only objects
+  // whose own context, contextOf, is that one), then the chain links sets (each one item: its
+  // chains are solved together, world_chain_links.cpp).
+  auto stepRopeGroup = [&](const LaneGroup& g) {
+    RopeState* members[wide::kWidth];
+    for (int l = 0; l < g.count; ++l) members[l] = &ropes[g.member[l]];
+    KindRow<RopeState>::stepGroup(members, g.count, ctx);
+  };
+  auto stepChainItem = [&](GroupPair item) {
+    ChainState* members[2][wide::kWidth];
+    ChainGroup pair[2];
+    int count = 0;
+    for (int g : {item.first, item.second}) {
+      if (g < 0) continue;
+      const LaneGroup& group = chainGroups[g];
+      for (int l = 0; l < group.count; ++l) members[count][l] = &chains[group.member[l]];
+      pair[count] = {members[count], group.count, &chainGroupParams[g]};
+      ++count;
+    }
+    KindRow<ChainState>::stepGroups(pair, count, ctx);
   };
   const int items = static_cast<int>(smallObjects.size());
-  const int groups = static_cast<int>(chainGroups.size());
+  const int groups = static_cast<int>(chainItems.size());
   const int ropeItems = static_cast<int>(ropeGroups.size());
   const int lanes = items + groups + ropeItems;
   jobs::parallelFor(lanes + static_cast<int>(linkSets.size()), threads, [&](int k) {
     if (k < items) return simulate(smallObjects[k], 1);
     if (k >= lanes) return stepChainLinks(chainLinks[linkSets[k - lanes]], ctx);
-    if (k >= items + groups) return stepLaneGroup(ropes, ropeGroups[k - items - groups]);
-    stepLaneGroup(chains, chainGroups[k - items], chainGroupParams[k - items]);
+    if (k >= items + groups) return stepRopeGroup(ropeGroups[k - items - groups]);
+    stepChainItem(chainItems[k - items]);
   });
   for (ObjectRef o : bigObjects) simulate(o, threads);
 

@@ -156,6 +156,11 @@ struct World::Impl {
   };
   std::vector<LaneGroup> chainGroups, ropeGroups;
   std::vector<uint8_t> chainInGroup, ropeInGroup;
+  // the chain groups' work items: one group, or two solved side by side (second >= 0)
+  struct GroupPair {
+    int first, second;
+  };
+  std::vector<GroupPair> chainItems;
   // per chain group slot, its chains' parameters in lane order, kept while the slot holds the
   // same chains with the same values (solver/chain_lane_params.h); never saved
   std::vector<LaneParams> chainGroupParams;
@@ -455,8 +460,11 @@ struct World::Impl {
   void runFrame(int fixedSteps, float alpha);
   // Fills chainGroups and chainInGroup for a frame of fixedSteps (world_lane_groups.cpp): the
   // chains that solvesInLanes and run this whole frame in the world's own frame. The groups
-  // depend only on the chains (slot order, joint counts), never on the thread count.
-  void groupChains(int fixedSteps);
+  // depend only on the chains (slot order, joint counts), never on the thread count. Then
+  // chainItems: the groups as work items for `threads` threads, Wisp-rule groups of one joint
+  // count in pairs when there are enough items for every thread (a chain's bits are the same
+  // either way).
+  void groupChains(int fixedSteps, int threads);
   // The same for ropes (ropeGroups, ropeInGroup).
   void groupRopes(int fixedSteps);
   void poseCollidersAtSubsteps(StepContext& ctx);  // world.cpp

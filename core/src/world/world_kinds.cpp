@@ -110,8 +110,8 @@ void KindRow<ChainState>::step(ChainState& c, const StepContext& ctx, int) {
   simulateChain(c, ctx);  // small and sequential: always one thread; notes ChainState::broken
 }
 
-void KindRow<ChainState>::stepGroup(ChainState* const* chains, int count, const StepContext& ctx, LaneParams& params) {
-  simulateChainGroup(chains, count, ctx, params);  // notes ChainState::broken too
+void KindRow<ChainState>::stepGroups(ChainGroup* groups, int count, const StepContext& ctx) {
+  simulateChainGroups(groups, count, ctx);  // notes ChainState::broken too
 }
 
 void KindRow<ChainState>::resetToRest(World::Impl&, ChainState& c) { poseChainAtRest(c); }

@@ -51,7 +51,7 @@ void fillLaneGroups(const Store& objects, std::vector<World::Impl::LaneGroup>& g
 
 }  // namespace
 
-void World::Impl::groupChains(int fixedSteps) {
+void World::Impl::groupChains(int fixedSteps, int threads) {
   fillLaneGroups(
       chains, chainGroups, chainInGroup,
       [&](const ChainState& c) { return c.alive && c.activity.frameSteps == fixedSteps && solvesInLanes(c); },
@@ -60,6 +60,35 @@ void World::Impl::groupChains(int fixedSteps) {
   // grown only when there are more groups, or bigger ones, than before
   if (chainGroupParams.size() < chainGroups.size()) chainGroupParams.resize(chainGroups.size());
   for (size_t g = 0; g < chainGroups.size(); ++g) chainGroupParams[g].reserve(chainGroups[g].size);
+
+  // Work items. Two groups' bones walked side by side take about 0.75 of the time of walking them
+  // one after the other (solver/chain_lanes_wisp.cpp), but make one item of two: pairs are made
+  // only when every thread still gets at least two items.
+  chainItems.clear();
+  if (chainItems.capacity() < chainGroups.size()) chainItems.reserve(chainGroups.size());
+  const int groups = static_cast<int>(chainGroups.size());
+  const bool pair = groups >= 4 * threads;
+  auto wisp = [&](int g) { return chains[chainGroups[g].member[0]].params.mode == ChainMode::Wisp; };
+  // the items of Wisp-rule groups still without a pair, one per joint count (the last 8 counts)
+  int waiting[8];
+  int waitingCount = 0;
+  for (int g = 0; g < groups; ++g) {
+    if (pair && wisp(g)) {
+      int w = 0;
+      while (w < waitingCount && chainGroups[chainItems[waiting[w]].first].size != chainGroups[g].size) ++w;
+      if (w < waitingCount) {
+        chainItems[waiting[w]].second = g;
+        waiting[w] = waiting[--waitingCount];
+        continue;
+      }
+      if (waitingCount == 8) {  // forget the first: it stays alone
+        for (int k = 1; k < 8; ++k) waiting[k - 1] = waiting[k];
+        --waitingCount;
+      }
+      waiting[waitingCount++] = static_cast<int>(chainItems.size());
+    }
+    chainItems.push_back({g, -1});
+  }
 }
 
 void World::Impl::groupRopes(int fixedSteps) {
