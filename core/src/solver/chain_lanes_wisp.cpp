@@ -864,17 +864,20 @@ void solveGroups(const ChainGroup* groups, const StepContext& ctx) {
 }  // namespace
 
 void solveWispChainLanes(const ChainGroup* groups, int count, const StepContext& ctx) {
+  // the scalar rule where the kernel's arrays are too small: solveBones poses some colliders per
+  // bone past kSubstepCollidersCached, and the blocks hold kMaxJoints joints
+  auto fits = [&](const ChainGroup& g) { return ctx.colliderCount < kSubstepCollidersCached && g.chains[0]->joints() <= kMaxJoints; };
   const int n = groups[0].chains[0]->joints();
-  // solveBones poses some colliders per bone past kSubstepCollidersCached
-  const bool overflow = ctx.colliderCount >= kSubstepCollidersCached || n > kMaxJoints;
-  if (overflow) {
-    for (int i = 0; i < count; ++i)
-      for (int sub = 0; sub < ctx.totalSubsteps; ++sub)
-        for (int l = 0; l < groups[i].count; ++l) chainSubstep(*groups[i].chains[l], ctx, groups[i].frames[l], sub);
-    return;
+  if (count == 2 && groups[1].chains[0]->joints() == n && fits(groups[0])) return solveGroups<2>(groups, ctx);
+  for (int i = 0; i < count; ++i) {
+    const ChainGroup& g = groups[i];
+    if (fits(g)) {
+      solveGroups<1>(&g, ctx);
+      continue;
+    }
+    for (int sub = 0; sub < ctx.totalSubsteps; ++sub)
+      for (int l = 0; l < g.count; ++l) chainSubstep(*g.chains[l], ctx, g.frames[l], sub);
   }
-  if (count == 2 && groups[1].chains[0]->joints() == n) return solveGroups<2>(groups, ctx);
-  for (int i = 0; i < count; ++i) solveGroups<1>(groups + i, ctx);
 }
 
 }  // namespace wisp
