@@ -568,8 +568,7 @@ struct GroupRun {
   ChainReach reach;
   CarryScratch carry;
   JointContacts contacts[kLanes];
-  V3 at{};  // the substep's roots (Stage Carry's result)
-  Q4 rootRotation{};
+  Q4 rootRotation{};  // the substep's roots' (Stage Carry's result)
 };
 
 // solveBones (chain_solver.cpp) on the lanes, for chains without limits, leash or backstop, as a
@@ -823,12 +822,13 @@ void beforeBones(GroupRun& run, const StepContext& ctx, int sub) {
   if (run.animated) run.p.gatherTargets(g.c, n);                    // planWispSubstep moved the animated pose
   // the spare lanes ride lane 0's root (they compute lane 0's bits again; nothing stores them)
   for (int l = g.count; l < kLanes; ++l) roots[l] = roots[0];
-  transforms(roots, &run.at, &run.rootRotation);
+  V3 at;
+  transforms(roots, &at, &run.rootRotation);
   if (ctx.startsStep(sub)) stepFactors(g, ctx, run.frames, &run.factors);  // the boost was sampled (beginWispSubstep)
   integrateLanes(g, ctx, run.frames, run.factors, run.poisonL);             // Stage Integrate
   // joint 0 rides the root: fromFrame (GLM's position + rotation * local) on the lanes
   b.set3(JB::Ox, 0, b.get3(JB::Px, 0));
-  b.set3(JB::Px, 0, run.at + wide::turn(run.rootRotation, run.local0));
+  b.set3(JB::Px, 0, at + wide::turn(run.rootRotation, run.local0));
 }
 
 // Stage UpdateVelocity (joint 0), after the bones

@@ -8,6 +8,35 @@ namespace wisp {
 
 namespace {
 
+// The bins (lane groups, or work items of groups) still taking members, at most one per kind of
+// member (its size, its rule): there are few kinds, so a linear search over the last 8 bins opened
+// is enough; a bin forgotten when a ninth opens stays partly filled.
+struct OpenBins {
+  int bin[8];
+  int count = 0;
+
+  template <class Match>
+  int find(Match match) const {
+    for (int k = 0; k < count; ++k)
+      if (match(bin[k])) return bin[k];
+    return -1;
+  }
+  void open(int b) {
+    if (count == 8) {  // forget the oldest
+      for (int k = 1; k < 8; ++k) bin[k - 1] = bin[k];
+      --count;
+    }
+    bin[count++] = b;
+  }
+  void close(int b) {
+    for (int k = 0; k < count; ++k)
+      if (bin[k] == b) {
+        bin[k] = bin[--count];
+        return;
+      }
+  }
+};
+
 // Fills groups (wide::kWidth objects of equal size each, filled in slot order) and inGroup (per
 // slot) with the objects that admit(o) takes; objects share a group only if alike(a, b) too (one
 // lane kernel per group).
@@ -18,34 +47,20 @@ void fillLaneGroups(const Store& objects, std::vector<World::Impl::LaneGroup>& g
   // grown only when objects are added (capacity is kept by clear())
   if (inGroup.size() < objects.size()) inGroup.resize(objects.size());
   if (groups.capacity() < objects.size()) groups.reserve(objects.size());
-  // the group still taking objects of each size: few distinct sizes, so a linear search over
-  // the open groups (the last groups made) is enough
-  int open[8];
-  int openCount = 0;
+  OpenBins open;  // the groups still taking objects
   for (size_t i = 0; i < objects.size(); ++i) {
     const auto& o = objects[i];
     inGroup[i] = admit(o);
     if (!inGroup[i]) continue;
-    int g = -1;
-    for (int k = 0; k < openCount; ++k)
-      if (groups[open[k]].size == size(o) && alike(objects[groups[open[k]].member[0]], o)) g = open[k];
+    int g = open.find([&](int b) { return groups[b].size == size(o) && alike(objects[groups[b].member[0]], o); });
     if (g < 0) {
       groups.push_back({{}, 0, size(o)});
       g = static_cast<int>(groups.size()) - 1;
-      if (openCount == 8) {  // forget the oldest open group: it stays partly filled
-        for (int k = 1; k < 8; ++k) open[k - 1] = open[k];
-        --openCount;
-      }
-      open[openCount++] = g;
+      open.open(g);
     }
     World::Impl::LaneGroup& group = groups[g];
     group.member[group.count++] = static_cast<int>(i);
-    if (group.count == wide::kWidth)
-      for (int k = 0; k < openCount; ++k)
-        if (open[k] == g) {
-          open[k] = open[--openCount];
-          break;
-        }
+    if (group.count == wide::kWidth) open.close(g);
   }
 }
 
@@ -69,23 +84,16 @@ void World::Impl::groupChains(int fixedSteps, int threads) {
   const int groups = static_cast<int>(chainGroups.size());
   const bool pair = groups >= 4 * threads;
   auto wisp = [&](int g) { return chains[chainGroups[g].member[0]].params.mode == ChainMode::Wisp; };
-  // the items of Wisp-rule groups still without a pair, one per joint count (the last 8 counts)
-  int waiting[8];
-  int waitingCount = 0;
+  OpenBins open;  // the items of Wisp-rule groups still without a pair
   for (int g = 0; g < groups; ++g) {
     if (pair && wisp(g)) {
-      int w = 0;
-      while (w < waitingCount && chainGroups[chainItems[waiting[w]].first].size != chainGroups[g].size) ++w;
-      if (w < waitingCount) {
-        chainItems[waiting[w]].second = g;
-        waiting[w] = waiting[--waitingCount];
+      const int w = open.find([&](int item) { return chainGroups[chainItems[item].first].size == chainGroups[g].size; });
+      if (w >= 0) {
+        chainItems[w].second = g;
+        open.close(w);
         continue;
       }
-      if (waitingCount == 8) {  // forget the first: it stays alone
-        for (int k = 1; k < 8; ++k) waiting[k - 1] = waiting[k];
-        --waitingCount;
-      }
-      waiting[waitingCount++] = static_cast<int>(chainItems.size());
+      open.open(static_cast<int>(chainItems.size()));
     }
     chainItems.push_back({g, -1});
   }
