@@ -105,7 +105,7 @@ export function wig(wisp, threads) {
         lq.set(part.rot[0], part.rot[1], part.rot[2], part.rot[3]).premultiply(q);
         colliders[k].setTransform([p[0] + v.x, p[1] + v.y, p[2] + v.z], [lq.x, lq.y, lq.z, lq.w]);
       });
-      for (const c of chains) c.setRoot(p, r);
+      world.setChainRoots(chains, p, r);  // every strand on the head: one call, as chains() does
       world.step(1 / 60);
     },
     // mean height of the strands' tips above the head centre (m): > 0 when they rise

@@ -240,10 +240,23 @@ void farBones(const ChainReach& cr, int bones, V3 x0, LaneColliders* cs) {
       // a lane that meets the collider and is not far (a NaN distance is not far)
       return !wide::any(wide::maskAnd(lanes, wide::equal(wide::lessThan(limit * limit, d2), zero)));
     };
+    // the least k not far: far(k) holds below it and not from it on, since limit grows with k
+    // (along and radius are running sums and maxima, a NaN staying NaN; + and * by positive
+    // factors never turn a greater float into a smaller one), so it is found by bisection: a
+    // collider near the root (the head that hair grows from) in two tests, a far one in five
     int k = bones;
-    if (!far(bones - 1))
-      for (k = 0; far(k); ++k) {
-      }
+    if (!far(bones - 1)) {
+      int lo = 0, hi = bones - 1;  // not far at hi
+      if (far(0))
+        for (lo = 1; lo < hi;) {
+          const int mid = (lo + hi) / 2;
+          if (far(mid))
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      k = lo;
+    }
     cs->firstBone[ci] = k;
     if (k > cs->farUntil) cs->farUntil = k;
     if (k < cs->nearFrom) cs->nearFrom = k;
@@ -509,11 +522,12 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
 // collideBone of the bone [a, x] (direction d) in the lanes of `near` that are still active
 // (bit l of `active`) with collider ci: for a solid sphere on the lanes
 // (colliders/bone_contact_lanes.h, each contact recorded as the scalar code records it, the
-// surface velocity by that code), for other shapes by the scalar code lane by lane. Returns the
-// lanes it pushed (bit l for lane l), with every lane's tail and direction (pushed or not) in
-// out[0] and out[1] when there were any. Not inlined, x and d taken by value and the lanes as
-// bits: inside the bone loop, or with the loop's x, d or flag arrays passed by reference, it
-// cost the common path (no bone near a collider) registers and instructions.
+// surface velocities of the four lanes at once: surfaceVelocityLanes), for other shapes by the
+// scalar code lane by lane. Returns the lanes it pushed (bit l for lane l), with every lane's
+// tail and direction (pushed or not) in out[0] and out[1] when there were any. Not inlined, x
+// and d taken by value and the lanes as bits: inside the bone loop, or with the loop's x, d or
+// flag arrays passed by reference, it cost the common path (no bone near a collider) registers
+// and instructions.
 [[gnu::noinline]] int collideLanes(const LaneColliders& cs, int ci, float invH, int count, F4 storedL, V3 a, V3 x, V3 d,
                                    F4 len, F4 radius, F4 near, int active, JointContacts (&contacts)[kLanes], V3 (&out)[2]) {
   const ColliderPose& pose = *cs.pose[ci];
@@ -525,12 +539,13 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
     const F4 lanes = wide::maskAnd(wide::maskAnd(near, maskOf(on)), storedL);
     const F4 hit = sphereBoneLanes(wide::splat3(pose.position), cs.bound[ci], a, x, d, len, radius, lanes, &normal);
     if (!wide::any(hit)) return 0;
-    float xs[3][kLanes], ns[3][kLanes];
-    wide::store(xs[0], x.x), wide::store(xs[1], x.y), wide::store(xs[2], x.z);
+    const V3 surface = surfaceVelocityLanes(*cs.before[ci], pose, x, invH);
+    float ss[3][kLanes], ns[3][kLanes];
+    wide::store(ss[0], surface.x), wide::store(ss[1], surface.y), wide::store(ss[2], surface.z);
     wide::store(ns[0], normal.x), wide::store(ns[1], normal.y), wide::store(ns[2], normal.z);
     for (int l = 0; l < count; ++l)
       if (laneSet(hit, l)) {
-        contacts[l].add({ns[0][l], ns[1][l], ns[2][l]}, surfaceVelocity(*cs.before[ci], pose, {xs[0][l], xs[1][l], xs[2][l]}, invH));
+        contacts[l].add({ns[0][l], ns[1][l], ns[2][l]}, {ss[0][l], ss[1][l], ss[2][l]});
         pushed |= 1 << l;
       }
   } else {
@@ -548,6 +563,56 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
   out[0] = x;
   out[1] = d;
   return pushed;
+}
+
+// Skipped by BoneWalk::bone, collider ci at bone k: the lanes do not meet it, or farBones found
+// bones 0 .. firstBone - 1 far from it (`bounded`: the bone's ends are finite in every stored lane)
+inline bool skips(const LaneColliders& cs, int ci, int k, bool bounded) { return !cs.any[ci] || (bounded && k < cs.firstBone[ci]); }
+
+// Does some lane of the bone (midpoint mid) get past mayTouch for some collider? When none does,
+// the passes of collidePasses would push nothing, so the bone skips them.
+inline bool nearAny(const LaneColliders& cs, int k, bool bounded, V3 mid, F4 halfLen, F4 radius) {
+  for (int ci = 0; ci < cs.count; ++ci)
+    if (!skips(cs, ci, k, bounded) && wide::any(mayTouch(cs, ci, mid, halfLen, radius))) return true;
+  return false;
+}
+
+// collideBone's loop (solveBones) for bone k [a, x] (direction d) on the lanes: each collider
+// pushes the bone as the pushes before left it, and a second pass runs for the lanes the first
+// moved. Returns whether any lane was pushed, with the tail and direction in out[0] and out[1]
+// then; contacts holds each lane's. Not inlined: the bone loop keeps its registers for the common
+// path, where nearAny finds no collider near (x and d are taken by value for the same reason).
+[[gnu::noinline]] bool collidePasses(const LaneColliders& cs, int k, bool bounded, float invH, int count, F4 storedL, V3 a, V3 x, V3 d,
+                                     F4 len, F4 radius, F4 halfLen, JointContacts (&contacts)[kLanes], V3 (&out)[2]) {
+  for (JointContacts& jc : contacts) jc.count = 0;
+  bool touched = false;
+  // lanes as bits (lane l: 1 << l), so that no array of flags lives in memory
+  int active = (1 << kLanes) - 1;
+  for (int pass = 0; pass < 2; ++pass) {
+    int moved = 0;
+    if (pass > 0) bounded = k < cs.farUntil && finiteLanes(a, x, storedL);
+    // the bone's midpoint as the pushes so far left it: each collider is tested against the
+    // bone as it is then (collideBone's loop), so a push into the next collider is seen
+    V3 mid = (a + x) * wide::splat(0.5f);
+    for (int ci = 0; ci < cs.count; ++ci) {
+      if (skips(cs, ci, k, bounded)) continue;
+      const F4 near = mayTouch(cs, ci, mid, halfLen, radius);
+      if (!wide::any(near)) continue;
+      V3 pushedTo[2];
+      if (const int pushed = collideLanes(cs, ci, invH, count, storedL, a, x, d, len, radius, near, active, contacts, pushedTo)) {
+        x = pushedTo[0];
+        d = pushedTo[1];
+        moved |= pushed;
+        touched = true;
+        mid = (a + x) * wide::splat(0.5f);
+      }
+    }
+    if (moved == 0) break;
+    active = moved;
+  }
+  out[0] = x;
+  out[1] = d;
+  return touched;
 }
 
 // One lane group's frame (solveWispChainLanes): its chains and blocks, and what stays the same
@@ -679,32 +744,16 @@ void BoneWalk::bone(int k) {
   const bool far = anyCollide && k < cs.nearFrom && (headFinite ? finiteLanes(x, storedL) : finiteLanes(a, x, storedL));
   headFinite = far;
   if (anyCollide && !far) {
-    for (JointContacts& jc : contacts) jc.count = 0;
     const F4 radius = pb.get(PB::Radius, j), halfLen = len * wide::splat(0.5f);
-    // a second pass only for the lanes the first moved (collideBone's loop in solveBones)
-    // lanes as bits (lane l: 1 << l), so that no array of flags lives in memory
-    int active = (1 << kLanes) - 1;
-    for (int pass = 0; pass < 2; ++pass) {
-      int moved = 0;
-      const bool bounded = k < cs.farUntil && finiteLanes(a, x, storedL);  // farBones may skip
-      // the bone's midpoint as the pushes so far left it: each collider is tested against the
-      // bone as it is then (collideBone's loop), so a push into the next collider is seen
-      V3 mid = (a + x) * wide::splat(0.5f);
-      for (int ci = 0; ci < cs.count; ++ci) {
-        if (!cs.any[ci] || (bounded && k < cs.firstBone[ci])) continue;
-        const F4 near = mayTouch(cs, ci, mid, halfLen, radius);
-        if (!wide::any(near)) continue;
-        V3 pushedTo[2];
-        if (const int pushed = collideLanes(cs, ci, ctx.invH, g.count, storedL, a, x, d, len, radius, near, active, contacts, pushedTo)) {
-          x = pushedTo[0];
-          d = pushedTo[1];
-          moved |= pushed;
-          touched = true;
-          mid = (a + x) * wide::splat(0.5f);
-        }
+    const bool bounded = k < cs.farUntil && finiteLanes(a, x, storedL);  // farBones may skip
+    // most bones that are not far are near no collider either: only those that are run the passes
+    if (nearAny(cs, k, bounded, (a + x) * wide::splat(0.5f), halfLen, radius)) {
+      V3 pushedTo[2];
+      touched = collidePasses(cs, k, bounded, ctx.invH, g.count, storedL, a, x, d, len, radius, halfLen, contacts, pushedTo);
+      if (touched) {
+        x = pushedTo[0];
+        d = pushedTo[1];
       }
-      if (moved == 0) break;
-      active = moved;
     }
   }
   // the follow-the-leader reaction (solveBones), from the joint's integrated position, which

@@ -59,6 +59,7 @@ void sampleWispStep(ChainState& c, const JointArrays& joints, const StepContext&
 bool collideBone(const ColliderPose& pose, const ColliderPose& before, float bound, Vec3 a, Vec3& x, Vec3& d,
                  float len, float radius, float invH, JointContacts& contacts);
 // m/s: the velocity of the collider's material point at x over the substep (before -> now).
+// colliders/bone_contact_lanes.h's surfaceVelocityLanes is the same for four points: keep the two in step.
 Vec3 surfaceVelocity(const ColliderPose& before, const ColliderPose& now, Vec3 x, float invH);
 // The velocity of a joint that met colliders (contacts stop motion, never start it).
 Vec3 contactVelocity(Vec3 v, Vec3 vBefore, const JointContacts& contacts);
