@@ -240,10 +240,12 @@ void farBones(const ChainReach& cr, int bones, V3 x0, LaneColliders* cs) {
       // a lane that meets the collider and is not far (a NaN distance is not far)
       return !wide::any(wide::maskAnd(lanes, wide::equal(wide::lessThan(limit * limit, d2), zero)));
     };
-    // the least k not far: far(k) holds below it and not from it on, since limit grows with k
-    // (along and radius are running sums and maxima, a NaN staying NaN; + and * by positive
-    // factors never turn a greater float into a smaller one), so it is found by bisection: a
-    // collider near the root (the head that hair grows from) in two tests, a far one in five
+    // the least k not far: far(k) holds below it and not from it on, since limit never
+    // decreases as k grows (along and radius are running sums and maxima of values >= 0, a NaN
+    // staying NaN; + and * by positive factors keep float order) and limit >= 0 (bound, radii
+    // and spare are), so neither does its square. So it is found by bisection: a collider no
+    // bone reaches in one test, one the root is near (the head hair grows from) in two, any
+    // other in at most 2 + log2(bones - 1), rounded up
     int k = bones;
     if (!far(bones - 1)) {
       int lo = 0, hi = bones - 1;  // not far at hi
@@ -525,9 +527,9 @@ void integrateLanes(const WispLanes& g, const StepContext& ctx, ChainFrame* fram
 // surface velocities of the four lanes at once: surfaceVelocityLanes), for other shapes by the
 // scalar code lane by lane. Returns the lanes it pushed (bit l for lane l), with every lane's
 // tail and direction (pushed or not) in out[0] and out[1] when there were any. Not inlined, x
-// and d taken by value and the lanes as bits: inside the bone loop, or with the loop's x, d or
-// flag arrays passed by reference, it cost the common path (no bone near a collider) registers
-// and instructions.
+// and d taken by value and the lanes as bits: measured when the passes were still inlined into
+// the bone loop, inlining it or passing the loop's x, d or flag arrays by reference cost the
+// common path (no bone near a collider) registers and instructions.
 [[gnu::noinline]] int collideLanes(const LaneColliders& cs, int ci, float invH, int count, F4 storedL, V3 a, V3 x, V3 d,
                                    F4 len, F4 radius, F4 near, int active, JointContacts (&contacts)[kLanes], V3 (&out)[2]) {
   const ColliderPose& pose = *cs.pose[ci];
@@ -644,7 +646,8 @@ struct GroupRun {
 // 1000 Wisp-rule chains 1.2-1.3x faster (docs/benchmarks.md). begin takes what the walk reads
 // from its group's run: the roots at the substep's end, the stored lanes' mask, and the contacts'
 // scratch (constructed once per frame: its arrays are zeroed then, and only the counts need
-// resetting per joint).
+// resetting, which collidePasses does for the joints that run it; the counts are read only
+// where it pushed a lane).
 struct BoneWalk {
   // the group's (set by begin)
   const WispLanes* lanes = nullptr;
