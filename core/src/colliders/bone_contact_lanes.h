@@ -81,14 +81,12 @@ inline wide::F4 sphereBoneLanes(wide::V3 centre, float bound, wide::V3 a, wide::
 
 // surfaceVelocity (solver/chain_solver.cpp) of four points x at once: the velocity over the
 // substep of the material point of a collider that moved from `before` to `now` and is at x now,
-// (x - followFrame(now, before, x)) / h with followFrame's GLM operations (math/frame.h: the
-// conjugate's sign flips, q * v as wide::turn), so each lane has the scalar bits.
+// (x - followFrame(now, before, x)) / h with followFrame's GLM operations (math/frame.h's
+// intoFrame and fromFrame as wide::unrotate and wide::turn), so each lane has the scalar bits.
 inline wide::V3 surfaceVelocityLanes(const ColliderPose& before, const ColliderPose& now, wide::V3 x, float invH) {
   using namespace wide;
-  const Quat q = now.rotation, p = before.rotation;
-  const Q4 back{splat(-q.x), splat(-q.y), splat(-q.z), splat(q.w)};  // glm::conjugate(now.rotation)
-  const V3 local = turn(back, x - splat3(now.position));                // intoFrame(now, x)
-  const V3 then = splat3(before.position) + turn(Q4{splat(p.x), splat(p.y), splat(p.z), splat(p.w)}, local);  // fromFrame(before, local)
+  const V3 local = unrotate(splat4(now.rotation), x - splat3(now.position));  // intoFrame(now, x)
+  const V3 then = splat3(before.position) + turn(splat4(before.rotation), local);  // fromFrame(before, local)
   return (x - then) * splat(invH);
 }
 

@@ -17,6 +17,7 @@ struct Q4 {
 };
 
 inline V3 splat3(Vec3 v) { return {splat(v.x), splat(v.y), splat(v.z)}; }
+inline Q4 splat4(Quat q) { return {splat(q.x), splat(q.y), splat(q.z), splat(q.w)}; }
 inline V3 operator+(V3 a, V3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
 inline V3 operator-(V3 a, V3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 inline V3 operator*(V3 a, F4 s) { return {a.x * s, a.y * s, a.z * s}; }
