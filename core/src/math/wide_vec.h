@@ -18,6 +18,29 @@ struct Q4 {
 
 inline V3 splat3(Vec3 v) { return {splat(v.x), splat(v.y), splat(v.z)}; }
 inline Q4 splat4(Quat q) { return {splat(q.x), splat(q.y), splat(q.z), splat(q.w)}; }
+// One vector or rotation per lane, into the lanes and back (only values move; no bit changes).
+inline V3 vecs(const Vec3 (&v)[kWidth]) {
+  return {make(v[0].x, v[1].x, v[2].x, v[3].x), make(v[0].y, v[1].y, v[2].y, v[3].y),
+          make(v[0].z, v[1].z, v[2].z, v[3].z)};
+}
+inline Q4 quats(const Quat (&q)[kWidth]) {
+  return {make(q[0].x, q[1].x, q[2].x, q[3].x), make(q[0].y, q[1].y, q[2].y, q[3].y),
+          make(q[0].z, q[1].z, q[2].z, q[3].z), make(q[0].w, q[1].w, q[2].w, q[3].w)};
+}
+inline Vec3 laneOf(V3 v, int l) { return {lane(v.x, l), lane(v.y, l), lane(v.z, l)}; }
+// v with lane l replaced by s (the rare per-lane scalar work writes back through this)
+inline V3 withLane(V3 v, int l, Vec3 s) {
+  float x[kWidth], y[kWidth], z[kWidth];
+  store(x, v.x);
+  store(y, v.y);
+  store(z, v.z);
+  x[l] = s.x;
+  y[l] = s.y;
+  z[l] = s.z;
+  return {load(x), load(y), load(z)};
+}
+// GLM's conjugate: the inverse of a unit rotation (only signs flip, exactly)
+inline Q4 conjugate(Q4 q) { return {neg(q.x), neg(q.y), neg(q.z), q.w}; }
 inline V3 operator+(V3 a, V3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
 inline V3 operator-(V3 a, V3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 inline V3 operator*(V3 a, F4 s) { return {a.x * s, a.y * s, a.z * s}; }
@@ -78,8 +101,8 @@ inline V3 turn(const M3& t, V3 v) {
   return {m[0][0] * v.x + m[1][0] * v.y + m[2][0] * v.z, m[0][1] * v.x + m[1][1] * v.y + m[2][1] * v.z,
           m[0][2] * v.x + m[1][2] * v.y + m[2][2] * v.z};
 }
-// frame.h's unrotate: GLM's conjugate(q) * v (the conjugate only flips signs, exactly)
-inline V3 unrotate(Q4 q, V3 v) { return turn(Q4{neg(q.x), neg(q.y), neg(q.z), q.w}, v); }
+// frame.h's unrotate: GLM's conjugate(q) * v
+inline V3 unrotate(Q4 q, V3 v) { return turn(conjugate(q), v); }
 // vec3.h's nlerp, both of its early returns selected per lane
 inline Q4 nlerp(Q4 a, Q4 b, F4 t) {
   const F4 zero = splat(0.0f), one = splat(1.0f);

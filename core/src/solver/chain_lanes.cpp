@@ -57,19 +57,15 @@ struct Lanes {
   void writeRotations(int k, Q4 world, Q4 local) const { writeLaneRotations(c, count, k, world, local); }
 };
 
-Vec3 laneOf(V3 v, int l) { return {wide::lane(v.x, l), wide::lane(v.y, l), wide::lane(v.z, l)}; }
-Q4 quats(const Quat (&q)[kLanes]) {
-  return {wide::make(q[0].x, q[1].x, q[2].x, q[3].x), wide::make(q[0].y, q[1].y, q[2].y, q[3].y),
-          wide::make(q[0].z, q[1].z, q[2].z, q[3].z), wide::make(q[0].w, q[1].w, q[2].w, q[3].w)};
-}
+using wide::laneOf;
+using wide::quats;
 
 // swingJoint (chain_solver.cpp) for joint k of every lane; the world rotation is returned (the
 // next bone's parent) and, on `output`, stored with the outputs (the local one under `parent`).
 Q4 swingJoints(const Lanes& g, int k, Q4 parent, Q4 restRot, V3 r, V3 dir, V3 childAxis, bool output) {
   const Q4 world = wide::swingRotation(restRot, r, dir, childAxis);
   if (output) {
-    const Q4 inverse{wide::neg(parent.x), wide::neg(parent.y), wide::neg(parent.z), parent.w};
-    g.writeRotations(k, world, wide::normalize(wide::mul(inverse, world)));
+    g.writeRotations(k, world, wide::normalize(wide::mul(wide::conjugate(parent), world)));
   }
   return world;
 }

@@ -57,26 +57,10 @@ struct WispLanes {
 using JB = JointBlock;
 using PB = ParamBlock;
 
-V3 vecs(const Vec3 (&v)[kLanes]) {
-  return {wide::make(v[0].x, v[1].x, v[2].x, v[3].x), wide::make(v[0].y, v[1].y, v[2].y, v[3].y),
-          wide::make(v[0].z, v[1].z, v[2].z, v[3].z)};
-}
-Q4 quats(const Quat (&q)[kLanes]) {
-  return {wide::make(q[0].x, q[1].x, q[2].x, q[3].x), wide::make(q[0].y, q[1].y, q[2].y, q[3].y),
-          wide::make(q[0].z, q[1].z, q[2].z, q[3].z), wide::make(q[0].w, q[1].w, q[2].w, q[3].w)};
-}
-Vec3 laneOf(V3 v, int l) { return {wide::lane(v.x, l), wide::lane(v.y, l), wide::lane(v.z, l)}; }
-// v with lane l replaced by s (the rare per-lane scalar work writes back through this)
-V3 withLane(V3 v, int l, Vec3 s) {
-  float x[kLanes], y[kLanes], z[kLanes];
-  wide::store(x, v.x);
-  wide::store(y, v.y);
-  wide::store(z, v.z);
-  x[l] = s.x;
-  y[l] = s.y;
-  z[l] = s.z;
-  return {wide::load(x), wide::load(y), wide::load(z)};
-}
+using wide::laneOf;
+using wide::quats;
+using wide::vecs;
+using wide::withLane;
 F4 maskOf(const bool (&b)[kLanes]) {
   return wide::lessThan(wide::splat(0.0f), wide::make(b[0] ? 1.0f : 0.0f, b[1] ? 1.0f : 0.0f, b[2] ? 1.0f : 0.0f, b[3] ? 1.0f : 0.0f));
 }
@@ -285,8 +269,7 @@ bool finiteLanes(V3 a, V3 x, F4 stored) {
 Q4 swingJoints(const WispLanes& g, int k, Q4 parent, Q4 restRot, V3 r, V3 dir, V3 childAxis, bool output) {
   const Q4 world = wide::swingRotation(restRot, r, dir, childAxis);
   if (output) {
-    const Q4 inverse{wide::neg(parent.x), wide::neg(parent.y), wide::neg(parent.z), parent.w};
-    writeLaneRotations(g.c, g.count, k, world, wide::normalize(wide::mul(inverse, world)));
+    writeLaneRotations(g.c, g.count, k, world, wide::normalize(wide::mul(wide::conjugate(parent), world)));
   }
   return world;
 }
