@@ -514,6 +514,44 @@ TEST(Chain, SnapshotRestoreContinuesBitExact) {
   EXPECT_EQ(a->stateHash(), b->stateHash());
 }
 
+// The solvers take a chain's bone axes and rotations as unit (solveBones does not normalise a
+// bone's rest direction again), so a snapshot whose axis or rotation is not unit is rejected,
+// naming what, and the world is left as it was.
+TEST(Chain, SnapshotWithANonUnitAxisOrRotationIsRejected) {
+  std::unique_ptr<World> w;
+  ASSERT_OK(World::create({}, &w));
+  ChainId c;
+  ASSERT_OK(w->addChain(ponytail({0, 1.6f, 0}), &c));
+  for (int f = 0; f < 10; ++f) ASSERT_OK(w->step(1.0 / 60));
+  std::string json;
+  ASSERT_OK(w->saveSnapshotJson(&json));
+  const uint64_t before = w->stateHash();
+  // the first number of the named array doubled (0 made 0.5): the array's first element
+  // (rootTo: its rotation's)
+  auto doubled = [&](const std::string& field) {
+    std::string j = json;
+    size_t at = j.find("\"" + field + "\":");
+    EXPECT_NE(at, std::string::npos) << field;
+    if (field == "rootTo") at = j.find("\"rotation\":[", at);
+    at = j.find_first_of("-0123456789", j.find('[', at));
+    const size_t end = j.find_first_of(",]", at);
+    const float v = std::stof(j.substr(at, end - at));
+    j.replace(at, end - at, std::to_string(v == 0.0f ? 0.5f : 2.0f * v));
+    return j;
+  };
+  for (const auto& [field, needle] : {std::pair<std::string, std::string>{"childAxis", "bone 0: its axis (childAxis) is not a unit vector"},
+                                      {"localRotation", "chain joint 0: a rest or animated rotation is not a unit quaternion"},
+                                      {"animTo", "chain joint 0: a rest or animated rotation is not a unit quaternion"},
+                                      {"rootTo", "chain root pose: its rotation is not a unit quaternion"}}) {
+    const Status s = w->loadSnapshotJson(doubled(field));
+    EXPECT_EQ(s.code, StatusCode::InvalidArgument) << field;
+    EXPECT_NE(s.message.find(needle), std::string::npos) << field << ": " << s.message;
+    EXPECT_EQ(w->stateHash(), before) << field;
+  }
+  ASSERT_OK(w->loadSnapshotJson(json));  // the snapshot as written loads
+  EXPECT_EQ(w->stateHash(), before);
+}
+
 // Six chains on one head, half VRM and half the Wisp rule: the head's pose set with
 // setChainRoots in one world and with setChainRoot per chain in the other, a scale change on the way.
 struct SharedRootWorlds {

@@ -23,7 +23,7 @@ import { loadModule } from './loader.js';
 import { Wisp } from './wisp.js';
 
 /** The state hash of the determinism scene after 600 frames (Wisp.determinismSceneHash). */
-export const DETERMINISM_GOLDEN_HASH = '12530258accba3dd';
+export const DETERMINISM_GOLDEN_HASH = '82c31487f5f484dc';
 
 export { WispError } from './error.js';
 export { canUseThreads } from './loader.js';

@@ -32,9 +32,15 @@ inline Quat fromUnitVectors(Vec3 a, Vec3 b) {
 // joint-frame form takes it, so that a flipped bone's twist turns with its parent. A NaN dir gives
 // a NaN rotation (the comparison is false, and no normalizeOr hides it): the chain's containment
 // sees the NaN joint and resets the chain, rather than rotating a bone by an invented arc.
+// The arc is fromUnitVectors' half-angle quaternion (r x dir, 1 + r.dir) left unnormalised: the
+// product is normalised, and a positive factor on one operand scales out of it (1 + r.dir is at
+// least 1e-6 here, so the product is not near zero). That takes a square root and a division off
+// every bone's serial chain of operations (each bone's rotation is the next bone's parent).
 inline Quat swingRotation(Quat restRot, Vec3 r, Vec3 dir, Vec3 axis) {
-  if (dot(r, dir) + 1.0f < 1e-6f) return normalize(mul(restRot, fromUnitVectors(axis, -axis)));
-  return normalize(mul(fromUnitVectors(r, dir), restRot));
+  const float w = dot(r, dir) + 1.0f;
+  if (w < 1e-6f) return normalize(mul(restRot, fromUnitVectors(axis, -axis)));
+  const Vec3 c = cross(r, dir);
+  return normalize(mul(Quat{c.x, c.y, c.z, w}, restRot));
 }
 
 // |cos| of half the angle between two rotations: 1 = equal, 0 = a half turn apart.

@@ -130,10 +130,13 @@ inline Q4 fromUnitVectors(V3 a, V3 b) {
   return select(opposed, opposite, turned);
 }
 
-// quat.h's swingRotation; the half-turn side is computed only when some lane takes it
+// quat.h's swingRotation (the arc unnormalised); the half-turn side is computed only when some
+// lane takes it
 inline Q4 swingRotation(Q4 restRot, V3 r, V3 dir, V3 axis) {
-  const Q4 turned = normalize(mul(fromUnitVectors(r, dir), restRot));
-  const F4 opposed = lessThan(dot(r, dir) + splat(1.0f), splat(1e-6f));
+  const F4 w = dot(r, dir) + splat(1.0f);
+  const V3 c = cross(r, dir);
+  const Q4 turned = normalize(mul(Q4{c.x, c.y, c.z, w}, restRot));
+  const F4 opposed = lessThan(w, splat(1e-6f));
   if (!any(opposed)) return turned;
   return select(opposed, normalize(mul(restRot, fromUnitVectors(axis, V3{neg(axis.x), neg(axis.y), neg(axis.z)}))), turned);
 }

@@ -171,7 +171,8 @@ F4 mayTouch(const LaneColliders& cs, int ci, V3 mid, F4 halfLen, F4 radius) {
 
 // How far each lane's bones reach from joint 0, for farBones (set once per frame: lengths and
 // axes do not change during a step). A bone's tail is its head plus its direction times its
-// length, the direction unit or, where it falls back (normalizeOr), the bone's child axis; so
+// length, the direction unit or, where it falls back (normalizeOr), the rest direction: the child
+// axis turned by a unit rotation, as long as the axis to rounding (farBones' 1 % covers that); so
 // bones 0..k lie within along[k] of joint 0, and are at most radius[k] thick.
 constexpr int kMaxJoints = kBlockJoints;  // longer chains run the scalar rule
 struct ChainReach {
@@ -701,7 +702,7 @@ void BoneWalk::bone(int k) {
   const V3 a = b.get3(JB::Px, k);
   const Q4 restRot = wide::mul(parent, pb.target(k));
   const V3 childAxis = pb.childAxis(k);
-  const V3 r = wide::normalizeOr(wide::rotate(restRot, childAxis), childAxis);
+  const V3 r = wide::rotate(restRot, childAxis);  // unit as it stands (solveBones says why)
   const F4 len = pb.get(PB::BoneLength, k);
   V3 x = b.get3(JB::Px, j);
   V3 given = b.get3(JB::Vx, j);

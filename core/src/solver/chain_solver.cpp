@@ -240,7 +240,10 @@ void solveBones(ChainState& c, const StepContext& ctx, Quat rootRotation, int su
   for (int k = 0; k + 1 < c.joints(); ++k) {
     const int j = k + 1;
     const Quat restRot = mul(parent, c.target(k));
-    const Vec3 r = normalizeOr(rotate(restRot, c.childAxis[k]), c.childAxis[k]);
+    // unit as it stands: a unit axis turned by a product of unit rotations (the inputs are
+    // normalised where they enter, a loaded snapshot's are checked unit), so it is not normalised
+    // again; off the bone's serial chain that is a square root and a division per bone
+    const Vec3 r = rotate(restRot, c.childAxis[k]);
     const float len = c.boneLength[k];
     const Vec3 a = pos(c, k);
     Vec3 x = pos(c, j);
