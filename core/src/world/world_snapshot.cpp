@@ -213,24 +213,23 @@ Status KindRow<ChainState>::checkLoaded(ChainState& c, size_t anchors) {
     return badSnapshot("chain boost is out of range");
   c.animEnd = c.animTo;  // scratch, rewritten by the next step
   c.animNow = c.animTo;
-  for (size_t j = 0; j < n; ++j)
-    if (!isFinite(c.localPosition[j]) || !isFinite(c.localRotation[j]) || !isFinite(c.childAxis[j]) ||
-        !std::isfinite(c.boneLength[j]) || !(c.along[j] >= 0 && c.along[j] <= 1))
-      return badSnapshot("chain rest pose is not finite");
-  for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo, &c.rootPrev, &c.spacePrev})
-    if (!isFinite(t->position) || !isFinite(t->rotation)) return badSnapshot("chain root pose is not finite");
   // the solvers take the rest rotations, the animated pose, the roots and the bones' axes as unit (as the
   // builder and setChainPose leave them): solveBones turns a bone's axis without normalising it
   auto unit = [](float squared) { return std::fabs(squared - 1.0f) <= 1e-4f; };
   auto unitQuat = [&](const Quat& q) { return unit(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w); };
   for (size_t j = 0; j < n; ++j) {
+    if (!isFinite(c.localPosition[j]) || !isFinite(c.localRotation[j]) || !isFinite(c.childAxis[j]) ||
+        !std::isfinite(c.boneLength[j]) || !(c.along[j] >= 0 && c.along[j] <= 1))
+      return badSnapshot("chain rest pose is not finite");
     if (!unitQuat(c.localRotation[j]) || !unitQuat(c.animFrom[j]) || !unitQuat(c.animPrev[j]) || !unitQuat(c.animTo[j]))
       return badSnapshot("chain joint " + std::to_string(j) + ": a rest or animated rotation is not a unit quaternion");
     if (j + 1 < n && !unit(lengthSq(c.childAxis[j])))  // the last joint has no bone
       return badSnapshot("chain bone " + std::to_string(j) + ": its axis (childAxis) is not a unit vector");
   }
-  for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo, &c.rootPrev, &c.spacePrev})
+  for (const Transform* t : {&c.rootFrom, &c.rootTo, &c.spaceFrom, &c.spaceTo, &c.rootPrev, &c.spacePrev}) {
+    if (!isFinite(t->position) || !isFinite(t->rotation)) return badSnapshot("chain root pose is not finite");
     if (!unitQuat(t->rotation)) return badSnapshot("chain root pose: its rotation is not a unit quaternion");
+  }
   WISP_TRY(resolveChainParams(c, c.params));
   return Status::Ok();
 }
