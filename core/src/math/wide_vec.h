@@ -41,6 +41,8 @@ inline V3 withLane(V3 v, int l, Vec3 s) {
 }
 // GLM's conjugate: the inverse of a unit rotation (only signs flip, exactly)
 inline Q4 conjugate(Q4 q) { return {neg(q.x), neg(q.y), neg(q.z), q.w}; }
+// -v (signs flip, exactly)
+inline V3 neg(V3 v) { return {neg(v.x), neg(v.y), neg(v.z)}; }
 inline V3 operator+(V3 a, V3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
 inline V3 operator-(V3 a, V3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 inline V3 operator*(V3 a, F4 s) { return {a.x * s, a.y * s, a.z * s}; }
@@ -138,6 +140,6 @@ inline Q4 swingRotation(Q4 restRot, V3 r, V3 dir, V3 axis) {
   const Q4 turned = normalize(mul(Q4{c.x, c.y, c.z, w}, restRot));
   const F4 opposed = lessThan(w, splat(1e-6f));
   if (!any(opposed)) return turned;
-  return select(opposed, normalize(mul(restRot, fromUnitVectors(axis, V3{neg(axis.x), neg(axis.y), neg(axis.z)}))), turned);
+  return select(opposed, normalize(mul(restRot, fromUnitVectors(axis, neg(axis)))), turned);
 }
 }  // namespace wisp::wide

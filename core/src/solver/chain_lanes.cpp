@@ -108,7 +108,7 @@ struct LaneDistance {
   V3 normal() const {
     if (pose.type != ColliderType::Sphere) return other;
     const V3 n = wide::select(centre, wide::splat3(Vec3{0, 1, 0}), d * (wide::splat(1.0f) / len));
-    return pose.inside ? V3{wide::neg(n.x), wide::neg(n.y), wide::neg(n.z)} : n;
+    return pose.inside ? wide::neg(n) : n;
   }
 };
 
