@@ -12,7 +12,7 @@
 // and wasm/dist (after scripts/build-wasm.sh) to a folder of their own, as <checkout A>.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ropeWorld, clothWorld, wig, chains } from './setups.mjs';
+import { makeSetup as make } from './setups.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
@@ -32,16 +32,6 @@ for (const [name, dir] of [['A', dirA], ['B', dirB]]) {
   builds.push({ name, dir, st: await createWisp({ threads: false }), mt: await createWisp({ threads: true }) });
 }
 
-// setup name -> (wisp, threads) => { frame(i), dispose() }
-function make(setup, wisp, threads) {
-  const stepping = (world) => ({ frame: () => world.step(1 / 60), dispose: () => world.dispose() });
-  if (setup.startsWith('cloth')) return stepping(clothWorld(wisp, Number(setup.slice(5)), threads));
-  if (setup === 'ropes') return stepping(ropeWorld(wisp, { count: 1000, particles: 32 }, threads));
-  if (setup === 'wig') return wig(wisp, threads);
-  if (setup === 'chains' || setup === 'vrm') return chains(wisp, threads, setup === 'vrm' ? 'vrm' : 'wisp');
-  if (setup === 'vrm-near') return chains(wisp, threads, 'vrm', { near: true });
-  throw new Error(`unknown setup '${setup}' (cloth<N>, wig, ropes, chains, vrm, vrm-near)`);
-}
 // one block of >= BLOCK_MS: [wall, CPU] ms per frame; `at` counts the frames (the wig's head moves)
 function block(run) {
   let steps = 0;

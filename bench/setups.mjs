@@ -1,6 +1,7 @@
 // The Wisp worlds the Node benchmarks build, in one place so that each setup is written once:
-// ropes and cloth (bench/wasm_bench.mjs, bench/ab.mjs), chains (bench/chain_bench.mjs,
-// bench/chain_threads.mjs, ab.mjs) and the anti-gravity wig (chain_bench.mjs, ab.mjs).
+// ropes and cloth (bench/wasm_bench.mjs), chains (bench/chain_bench.mjs, bench/chain_threads.mjs)
+// and the anti-gravity wig (chain_bench.mjs); makeSetup, at the end, names them for bench/ab.mjs
+// and bench/instructions.mjs.
 import * as THREE from 'three';
 
 // `setup.count` ropes of `setup.particles` particles, 1 m long, pinned at particle 0, released
@@ -116,4 +117,17 @@ export function wig(wisp, threads) {
     },
     dispose() { world.dispose(); },
   };
+}
+
+// A setup by name, as bench/ab.mjs and bench/instructions.mjs take it: clothN, wig, ropes (1000 x
+// 32), chains and vrm (1000 chains x 8 joints by the Wisp and the VRM rule), vrm-near.
+// Returns { frame(i), dispose() }.
+export function makeSetup(setup, wisp, threads) {
+  const stepping = (world) => ({ frame: () => world.step(1 / 60), dispose: () => world.dispose() });
+  if (setup.startsWith('cloth')) return stepping(clothWorld(wisp, Number(setup.slice(5)), threads));
+  if (setup === 'ropes') return stepping(ropeWorld(wisp, { count: 1000, particles: 32 }, threads));
+  if (setup === 'wig') return wig(wisp, threads);
+  if (setup === 'chains' || setup === 'vrm') return chains(wisp, threads, setup === 'vrm' ? 'vrm' : 'wisp');
+  if (setup === 'vrm-near') return chains(wisp, threads, 'vrm', { near: true });
+  throw new Error(`unknown setup '${setup}' (cloth<N>, wig, ropes, chains, vrm, vrm-near)`);
 }

@@ -348,6 +348,22 @@ void stepFactors(const WispLanes& g, const StepContext& ctx, const ChainFrame* f
     for (int j = 1; j < n; ++j) out->accH[j] = acceleration(lf, *g.p, j, lf.mean) * h;
 }
 
+// Joints [begin, end) carried by one motion: x -> pivotTo + turnBy (x - pivotFrom) for the
+// positions, v -> turnBy v for the velocities, in the lanes `on` (All: in every lane). Not the
+// substep-start positions (ox): Stage Integrate, next, sets them for joints 1.. before anything
+// reads them.
+template <bool All>
+void carryRun(JointBlock& b, int begin, int end, const wide::M3& turnBy, V3 pivotFrom, V3 pivotTo, F4 on) {
+  for (int j = begin; j < end; ++j) {
+    for (JB::Field f : {JB::Px, JB::Qx}) {
+      const V3 x = b.get3(f, j), moved = pivotTo + wide::turn(turnBy, x - pivotFrom);
+      b.set3(f, j, All ? moved : wide::select(on, moved, x));
+    }
+    const V3 v = b.get3(JB::Vx, j), turned = wide::turn(turnBy, v);
+    b.set3(JB::Vx, j, All ? turned : wide::select(on, turned, v));
+  }
+}
+
 // One carry motion (carryJoints, chain_solver.cpp) of every lane on the block: lane l by
 // share(j) of the motion from[l] -> to[l], unless !moving[l]. The per-lane parts of the motion
 // (its rotation and translation) are the scalar code's; per joint, the nlerp'd rotation, the
@@ -380,18 +396,20 @@ void carryLanes(const WispLanes& g, int n, const Transform (&from)[kLanes], cons
   F4 sBefore = wide::splat(-1.0f);
   wide::M3 turnBy = wide::turnMatrix(identity);
   V3 pivotTo = pivotFrom;
-  for (int j = 0; j < n; ++j) {
-    const F4 s = share(j);
+  // equal shares are equal bits, or zeros of either sign, whose lanes are not `on`
+  auto differs = [](F4 s, F4 t) { return wide::any(wide::equal(wide::equal(s, t), wide::splat(0.0f))); };
+  auto plan = [&](F4 s) {
+    if (!differs(s, sBefore)) return;
+    const F4 partial = wide::lessThan(s, one);
+    turnBy = wide::turnMatrix(wide::select(partial, wide::nlerp(identity, fullL, s), fullL));
+    pivotTo = pivotFrom + wide::select(partial, moveL * s, moveL);
+    sBefore = s;
+  };
+  if (invH > 0.0f) {
+    const F4 s = share(0);
     const F4 on = wide::maskAnd(movingL, wide::lessThan(zero, s));
-    if (!wide::any(on) || (j == 0 && !(invH > 0.0f))) continue;
-    // equal shares are equal bits, or zeros of either sign, whose lanes are not `on`
-    if (wide::any(wide::equal(wide::equal(s, sBefore), zero))) {
-      const F4 partial = wide::lessThan(s, one);
-      turnBy = wide::turnMatrix(wide::select(partial, wide::nlerp(identity, fullL, s), fullL));
-      pivotTo = pivotFrom + wide::select(partial, moveL * s, moveL);
-      sBefore = s;
-    }
-    if (j == 0) {
+    if (wide::any(on)) {
+      plan(s);
       const V3 x = b.get3(JB::Px, 0), carried = (pivotTo + wide::turn(turnBy, x - pivotFrom) - x) * wide::splat(invH);
       for (int l = 0; l < g.count; ++l)
         if (laneSet(on, l)) {
@@ -400,17 +418,24 @@ void carryLanes(const WispLanes& g, int n, const Transform (&from)[kLanes], cons
           c.wy += wide::lane(carried.y, l);
           c.wz += wide::lane(carried.z, l);
         }
-      continue;
     }
-    // Not the substep-start positions (ox): Stage Integrate, next, sets them for joints 1.. before
-    // anything reads them.
-    const bool all = !wide::any(wide::equal(on, zero));  // a mask lane is 0 (off) or a NaN (on)
-    for (JB::Field f : {JB::Px, JB::Qx}) {
-      const V3 x = b.get3(f, j), moved = pivotTo + wide::turn(turnBy, x - pivotFrom);
-      b.set3(f, j, all ? moved : wide::select(on, moved, x));
+  }
+  // Joints 1.. in runs of equal shares, each run turned by one motion in a loop of its own: with
+  // no test for a new share between its joints the motion is invariant there, and the carry
+  // takes about half the instructions per joint (docs/benchmarks.md)
+  for (int j = 1; j < n;) {
+    const F4 s = share(j);
+    int end = j + 1;
+    while (end < n && !differs(share(end), s)) ++end;
+    const F4 on = wide::maskAnd(movingL, wide::lessThan(zero, s));
+    if (wide::any(on)) {
+      plan(s);
+      if (!wide::any(wide::equal(on, zero)))  // every lane (a mask lane is 0 (off) or a NaN (on))
+        carryRun<true>(b, j, end, turnBy, pivotFrom, pivotTo, on);
+      else
+        carryRun<false>(b, j, end, turnBy, pivotFrom, pivotTo, on);
     }
-    const V3 v = b.get3(JB::Vx, j), turned = wide::turn(turnBy, v);
-    b.set3(JB::Vx, j, all ? turned : wide::select(on, turned, v));
+    j = end;
   }
 }
 
