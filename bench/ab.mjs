@@ -12,12 +12,12 @@
 // and wasm/dist (after scripts/build-wasm.sh) to a folder of their own, as <checkout A>.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { commandLine } from './command_line.mjs';
 import { makeSetup as make } from './setups.mjs';
 
 const args = process.argv.slice(2);
-const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
-const VALUED = ['--setups', '--sizes', '--turns'];  // the options that take a value (--one-thread takes none)
-const [dirA, dirB] = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && VALUED.includes(args[i - 1])));
+// the options that take a value (--one-thread takes none)
+const { opt, positional: [dirA, dirB] } = commandLine(args, ['--setups', '--sizes', '--turns']);
 if (dirB === undefined) throw new Error('usage: node bench/ab.mjs <checkout A> <checkout B> [--setups cloth128,cloth316,wig,ropes,chains,vrm] [--turns 6] [--one-thread]');
 const setups = opt('--setups', opt('--sizes', null)?.split(',').map((n) => `cloth${n}`).join(',') ?? 'cloth128,cloth316').split(',');
 const turns = Number(opt('--turns', '6'));

@@ -14,6 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { commandLine } from './command_line.mjs';
 import { makeSetup } from './setups.mjs';
 
 const WARM = 5;
@@ -28,10 +29,8 @@ if (args[0] === '--child') {  // under valgrind: <checkout> <setup> <frames>
   process.exit(0);
 }
 
-const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
-const VALUED = ['--setups', '--frames', '--repeat'];
-const dirs = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && VALUED.includes(args[i - 1])));
-if (dirs.length < 1 || dirs.length > 2) throw new Error('usage: node bench/instructions.mjs <checkout A> [<checkout B>] [--setups wig,vrm] [--frames 20]');
+const { opt, positional: dirs } = commandLine(args, ['--setups', '--frames', '--repeat']);
+if (dirs.length < 1 || dirs.length > 2) throw new Error('usage: node bench/instructions.mjs <checkout A> [<checkout B>] [--setups wig,vrm] [--frames 20] [--repeat 1]');
 const setups = opt('--setups', 'wig').split(',');
 const whole = (name, dflt) => {
   const n = Number(opt(name, dflt));
